@@ -1,0 +1,67 @@
+import type { Ctx, GameEvent } from './core/context.ts';
+import { runIncome } from './core/income.ts';
+import type { GameState } from './core/state.ts';
+import { coolFire } from './room/fire.ts';
+import { stepTemperature } from './room/temperature.ts';
+import { checkBuilder } from './room/builder.ts';
+import { openForest } from './outside/forest.ts';
+import { revealBuilds } from './build/build.ts';
+
+export interface Step {
+  state: GameState;
+  events: GameEvent[];
+}
+
+/** Timers that fall due at the same instant run in this order; income always first. */
+const TIMER_RULES: ReadonlyArray<[keyof GameState['timers'], (ctx: Ctx) => void]> = [
+  ['fireCool', coolFire],
+  ['temperature', stepTemperature],
+  ['builder', checkBuilder],
+  ['forest', openForest],
+];
+
+const MAX_STEPS = 10_000_000;
+
+/** The earliest time something is due, or null when nothing ever will be. */
+export function nextDueAt(state: GameState): number | null {
+  let next: number | null = null;
+  for (const due of [...Object.values(state.income), ...Object.values(state.timers)]) {
+    if (due !== null && (next === null || due < next)) next = due;
+  }
+  return next;
+}
+
+/**
+ * Runs every timer due up to `now`, each at its own due-time, in time order, then sets the clock
+ * to `now`. Time never runs backward: an earlier `now` changes nothing.
+ */
+export function advance(state: GameState, now: number): Step {
+  const ctx: Ctx = { state: structuredClone(state), now: state.clock, events: [] };
+  advanceDraft(ctx, now);
+  return { state: ctx.state, events: ctx.events };
+}
+
+export function advanceDraft(ctx: Ctx, now: number): void {
+  const { state } = ctx;
+  repairForest(state);
+  for (let steps = 0; steps < MAX_STEPS; steps++) {
+    const due = nextDueAt(state);
+    if (due === null || due > now) break;
+    ctx.now = Math.max(due, state.clock);
+    state.clock = ctx.now;
+    if (Object.values(state.income).some((t) => t <= ctx.now)) runIncome(ctx);
+    for (const [timer, rule] of TIMER_RULES) {
+      if (state.timers[timer] !== null && (state.timers[timer] as number) <= ctx.now) rule(ctx);
+    }
+    revealBuilds(ctx);
+  }
+  if (now > state.clock) state.clock = now;
+  ctx.now = state.clock;
+}
+
+/** Saves from before the forest unlock was persisted: open it whenever the stranger is in. */
+function repairForest(state: GameState): void {
+  if (state.room.builder >= 1 && !state.features.outside && state.timers.forest === null) {
+    state.timers.forest = state.clock;
+  }
+}

@@ -1,0 +1,24 @@
+/** Every way the engine can refuse a command. Mirrored by a zod enum in @smoulder/protocol. */
+export const ENGINE_ERROR_CODES = [
+  'command/unknown',
+  'action/unavailable',
+  'action/cooling_down',
+  'cost/not_enough',
+  'build/too_cold',
+  'build/maxed',
+] as const;
+
+export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
+
+export type NoticeParams = Record<string, string | number | string[]>;
+
+export interface EngineError {
+  code: EngineErrorCode;
+  /** i18n key the client shows; several keys can share one code. */
+  key: string;
+  params?: NoticeParams;
+}
+
+export function engineError(code: EngineErrorCode, key: string, params?: NoticeParams): EngineError {
+  return params ? { code, key, params } : { code, key };
+}

@@ -1,0 +1,18 @@
+export { newGame, STATE_VERSION, MAX_STORE } from './core/state.ts';
+export type { GameState, FireLevel, TemperatureLevel, BuilderLevel, Timers } from './core/state.ts';
+export type { Command, CommandType } from './core/commands.ts';
+export type { GameEvent, Cost } from './core/context.ts';
+export { ENGINE_ERROR_CODES } from './core/errors.ts';
+export type { EngineError, EngineErrorCode, NoticeParams } from './core/errors.ts';
+export { advance, nextDueAt } from './advance.ts';
+export type { Step } from './advance.ts';
+export { apply, check } from './apply.ts';
+export type { ApplyResult } from './apply.ts';
+export { migrate, SaveFormatError } from './migrations.ts';
+export { incomeRates } from './core/income.ts';
+export * from './selectors.ts';
+export { BUILDINGS, BUILDING_IDS, isBuildingId } from './content/buildings.ts';
+export type { BuildingId } from './content/buildings.ts';
+export { COOLDOWNS, ACTIONS } from './content/actions.ts';
+export { FIRE_LEVELS, TEMPERATURE_LEVELS, BUILDER_LEVELS, TIMINGS } from './content/timings.ts';
+export { TRAP_DROPS } from './content/trap-drops.ts';

@@ -1,0 +1,3 @@
+export * from './game.ts';
+export * from './ws.ts';
+export * from './http.ts';

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { CommandSchema, ErrorCode, GameStateSchema, NoticeParamsSchema } from './game.ts';
+
+/** Bumped on any incompatible change to the frames below. */
+export const PROTOCOL_VERSION = 1;
+
+/** Largest client frame the server reads; commands are tiny. */
+export const MAX_CLIENT_FRAME_BYTES = 4096;
+
+// client → server
+
+export const CommandMessage = z.object({
+  type: z.literal('command'),
+  id: z.string().min(1).max(64),
+  command: CommandSchema,
+});
+export type CommandMessage = z.infer<typeof CommandMessage>;
+
+export const PingMessage = z.object({ type: z.literal('ping'), t: z.number() });
+export type PingMessage = z.infer<typeof PingMessage>;
+
+export const ResyncMessage = z.object({ type: z.literal('resync') });
+export type ResyncMessage = z.infer<typeof ResyncMessage>;
+
+export const ClientMessage = z.discriminatedUnion('type', [CommandMessage, PingMessage, ResyncMessage]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+// server → client
+
+/**
+ * How the client draws time: the game clock read `gameNow` at the server's wall time `serverTime`
+ * and runs at `rate` game ms per wall ms (2 in hyper mode).
+ */
+export const ClockSync = z.object({ gameNow: z.number(), serverTime: z.number(), rate: z.number().min(0) });
+export type ClockSync = z.infer<typeof ClockSync>;
+
+export const NoticeMessage = z.object({
+  type: z.literal('notice'),
+  key: z.string(),
+  params: NoticeParamsSchema.optional(),
+  /** Game-clock time it happened. */
+  at: z.number(),
+});
+export type NoticeMessage = z.infer<typeof NoticeMessage>;
+
+export const SnapshotMessage = z.object({
+  type: z.literal('snapshot'),
+  protocol: z.literal(PROTOCOL_VERSION),
+  seq: z.number().int().min(0),
+  state: GameStateSchema,
+  clock: ClockSync,
+  /** The most recent notices, oldest first, so a fresh tab shows the same log. */
+  notices: z.array(NoticeMessage),
+});
+export type SnapshotMessage = z.infer<typeof SnapshotMessage>;
+
+/** One RFC 6902 operation; the server only emits add, remove and replace. */
+export const JsonPatchOp = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('add'), path: z.string(), value: z.unknown() }),
+  z.object({ op: z.literal('replace'), path: z.string(), value: z.unknown() }),
+  z.object({ op: z.literal('remove'), path: z.string() }),
+]);
+export type JsonPatchOp = z.infer<typeof JsonPatchOp>;
+
+export const PatchMessage = z.object({
+  type: z.literal('patch'),
+  /** Applies to the state at `seq - 1` and yields the state at `seq`. */
+  seq: z.number().int().min(1),
+  ops: z.array(JsonPatchOp),
+  clock: ClockSync,
+});
+export type PatchMessage = z.infer<typeof PatchMessage>;
+
+export const AckMessage = z.object({ type: z.literal('ack'), id: z.string(), seq: z.number().int() });
+export type AckMessage = z.infer<typeof AckMessage>;
+
+export const RejectMessage = z.object({
+  type: z.literal('reject'),
+  id: z.string(),
+  code: ErrorCode,
+  key: z.string(),
+  params: NoticeParamsSchema.optional(),
+});
+export type RejectMessage = z.infer<typeof RejectMessage>;
+
+export const ErrorMessage = z.object({ type: z.literal('error'), code: ErrorCode, key: z.string(), message: z.string() });
+export type ErrorMessage = z.infer<typeof ErrorMessage>;
+
+export const PongMessage = z.object({ type: z.literal('pong'), t: z.number(), clock: ClockSync });
+export type PongMessage = z.infer<typeof PongMessage>;
+
+export const ServerMessage = z.discriminatedUnion('type', [
+  SnapshotMessage,
+  PatchMessage,
+  AckMessage,
+  RejectMessage,
+  NoticeMessage,
+  ErrorMessage,
+  PongMessage,
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
