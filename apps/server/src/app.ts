@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { MAX_CLIENT_FRAME_BYTES } from '@smoulder/protocol';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { sendError } from './http/errors.ts';
+import database from './plugins/database.ts';
+import sessions from './features/accounts/sessions.ts';
+import accountRoutes from './features/accounts/routes.ts';
+import game from './features/game/index.ts';
+import type { PlayerOwnership } from './features/game/ownership.ts';
+import healthRoutes from './features/health/routes.ts';
+
+export interface AppDeps {
+  /** An already open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  ownership?: PlayerOwnership;
+  logger?: FastifyServerOptions['logger'];
+  wallNow?: () => number;
+}
+
+/** Body size limit for the JSON API: credentials are tiny. */
+const BODY_LIMIT = 16 * 1024;
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status === 413) return sendError(reply, 413, 'request/too_large', 'the request body is too large');
+    if (status === 429) return sendError(reply, 429, 'request/rate_limited', 'too many attempts: wait a minute');
+    if (status >= 400 && status < 500) {
+      return sendError(reply, status, 'request/invalid', err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'send the request as application/json'
+        : err.message || 'the request is not valid');
+    }
+    request.log.error({ err }, 'request failed');
+    return sendError(reply, 500, 'server/error', 'something went wrong on our side');
+  });
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, 'request/not_found', 'nothing here'));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { 'connect-src': ["'self'", 'ws:', 'wss:'], 'upgrade-insecure-requests': null },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `too many attempts: try again in ${Math.ceil(ctx.ttl / 1000)} s`,
+    }),
+  });
+  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES * 4 } });
+  await app.register(database, { database: deps.database, databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await app.register(sessions, { ttlMs: config.sessionTtlMs, secure: config.cookieSecure });
+  await app.register(accountRoutes, { loginRateLimit: config.loginRateLimit });
+  await app.register(game, {
+    saveDelayMs: config.saveDelayMs,
+    unloadGraceMs: config.unloadGraceMs,
+    allowedOrigins: config.allowedOrigins,
+    ownership: deps.ownership,
+    wallNow: deps.wallNow,
+  });
+  await app.register(healthRoutes);
+
+  if (fs.existsSync(config.webDist)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
+    // Client-side routes fall back to the app shell.
+    app.setNotFoundHandler((request, reply) =>
+      request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')
+        ? reply.sendFile('index.html')
+        : sendError(reply, 404, 'request/not_found', 'nothing here'),
+    );
+  } else {
+    app.log.warn({ webDist: config.webDist }, 'no web build found: serving the API only (run npm run build)');
+  }
+  return app;
+}

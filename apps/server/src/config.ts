@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  /** A real Postgres; when absent the server keeps its data in an embedded PGlite under `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Built web client to serve; not served when the folder does not exist. */
+  webDist: string;
+  /** Origins allowed to open the WebSocket; empty means "the origin the request was addressed to". */
+  allowedOrigins: string[];
+  cookieSecure: boolean;
+  sessionTtlMs: number;
+  /** A changed game is written within this long. */
+  saveDelayMs: number;
+  /** How long a game stays in memory after its last socket closed. */
+  unloadGraceMs: number;
+  loginRateLimit: { max: number; windowMs: number };
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(repoRoot, env.DATA_DIR || '.data/pglite'),
+    webDist: path.resolve(repoRoot, env.WEB_DIST || 'apps/web/dist'),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    cookieSecure: env.COOKIE_SECURE === 'true',
+    sessionTtlMs: int(env.SESSION_TTL_DAYS, 30) * 24 * 3600 * 1000,
+    saveDelayMs: int(env.SAVE_DELAY_MS, 1000),
+    unloadGraceMs: int(env.UNLOAD_GRACE_MS, 10_000),
+    loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 10), windowMs: 60_000 },
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
+  };
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number, got "${value}"`);
+  return n;
+}
