@@ -47,6 +47,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     return sendError(reply, 500, 'server/error', 'something went wrong on our side');
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, 'request/not_found', 'nothing here'));
+  // The API speaks JSON only; anything else is refused with 415 rather than half-parsed.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import type { GameState } from '@smoulder/engine';
+import { testBackends } from '../../db/test-database.ts';
+import { sessionCookie, startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { TestSocket } from '../../testing/test-socket.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(testBackends())('the game socket on $name', (backend) => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await startTestApp(backend.open);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  const newGuest = async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/guest' });
+    return { cookie: sessionCookie(res.headers['set-cookie']), userId: res.json().user.id as string };
+  };
+  const connect = (cookie: string, origin = `http://${base}`) =>
+    TestSocket.open(`ws://${base}/ws`, { cookie, origin });
+
+  const savedState = async (userId: string) => {
+    const save = await t.db.prisma.save.findUnique({ where: { userId } });
+    return { state: save!.state as unknown as GameState, revision: save!.revision };
+  };
+
+  it('refuses a socket without a session, and one from a foreign origin', async () => {
+    await expect(TestSocket.open(`ws://${base}/ws`, { origin: `http://${base}` })).rejects.toThrow(/401/);
+    const { cookie } = await newGuest();
+    await expect(connect(cookie, 'https://evil.example')).rejects.toThrow(/403/);
+    await expect(TestSocket.open(`ws://${base}/ws`, { cookie })).rejects.toThrow(/403/);
+  });
+
+  it('opens with a snapshot, then answers a command with an ack and a patch', async () => {
+    const { cookie } = await newGuest();
+    const socket = await connect(cookie);
+    const snapshot = await socket.next('snapshot');
+    expect(snapshot.seq).toBe(0);
+    expect(snapshot.state.room.fire).toBe(0);
+    expect(snapshot.clock.rate).toBe(1);
+    socket.send({ type: 'command', id: 'c1', command: { type: 'light_fire' } });
+    const ack = await socket.next('ack');
+    expect(ack.id).toBe('c1');
+    const patch = await socket.next('patch');
+    expect(patch.seq).toBe(ack.seq);
+    expect(patch.ops).toContainEqual({ op: 'replace', path: '/room/fire', value: 3 });
+    expect((await socket.next('notice')).key).toBe('notice.fire.burning');
+    await socket.close();
+  });
+
+  it('keeps the socket open and the state unchanged on every kind of bad frame', async () => {
+    const { cookie } = await newGuest();
+    const socket = await connect(cookie);
+    const first = await socket.next('snapshot');
+
+    socket.send('{not json');
+    expect((await socket.next('error')).code).toBe('message/invalid_json');
+    socket.send({ type: 'dance' });
+    expect((await socket.next('error')).code).toBe('message/invalid');
+    socket.send({ type: 'command', id: 'bad', command: { type: 'build', building: 'castle' } });
+    expect(await socket.next('reject')).toMatchObject({ id: 'bad', code: 'message/invalid' });
+    socket.send({ type: 'command', id: 'early', command: { type: 'stoke_fire' } });
+    expect(await socket.next('reject')).toMatchObject({ id: 'early', code: 'action/unavailable' });
+    socket.send({ type: 'command', id: 'wood', command: { type: 'gather_wood' } });
+    expect(await socket.next('reject')).toMatchObject({ id: 'wood', code: 'action/unavailable' });
+    socket.send('x'.repeat(5000));
+    expect((await socket.next('error')).code).toBe('message/too_large');
+
+    socket.send({ type: 'command', id: 'light', command: { type: 'light_fire' } });
+    await socket.next('ack');
+    socket.send({ type: 'command', id: 'again', command: { type: 'stoke_fire' } });
+    const cooling = await socket.next('reject');
+    expect(cooling).toMatchObject({ id: 'again', code: 'action/cooling_down', key: 'error.action.cooling_down' });
+
+    socket.send({ type: 'resync' });
+    const after = await socket.next('snapshot');
+    expect(after.seq).toBe(first.seq + 1); // only the light changed anything
+    expect(after.state.room.fire).toBe(3);
+    expect(after.state.cooldowns.fire).toBeGreaterThan(after.state.clock);
+
+    socket.send({ type: 'ping', t: 42 });
+    expect((await socket.next('pong')).t).toBe(42);
+    expect(socket.closed).toBeNull();
+    await socket.close();
+  });
+
+  it('sends every patch to every socket of the player, and nothing to other players', async () => {
+    const { cookie } = await newGuest();
+    const a = await connect(cookie);
+    const b = await connect(cookie);
+    const other = await connect((await newGuest()).cookie);
+    await Promise.all([a.next('snapshot'), b.next('snapshot'), other.next('snapshot')]);
+    a.send({ type: 'command', id: 'from-a', command: { type: 'light_fire' } });
+    const [pa, pb] = await Promise.all([a.next('patch'), b.next('patch')]);
+    expect(pb).toEqual(pa);
+    expect((await b.next('notice')).key).toBe('notice.fire.burning');
+    expect(await b.quiet('ack')).toBe(true);
+    expect(await other.quiet('patch')).toBe(true);
+    await Promise.all([a.close(), b.close(), other.close()]);
+  });
+
+  it('writes a change within a second, with a new revision', async () => {
+    const { cookie, userId } = await newGuest();
+    const socket = await connect(cookie);
+    await socket.next('snapshot');
+    const before = await savedState(userId);
+    socket.send({ type: 'command', id: 'l', command: { type: 'light_fire' } });
+    await socket.next('ack');
+    await sleep(1000);
+    const after = await savedState(userId);
+    expect(after.state.room.fire).toBe(3);
+    expect(after.revision).toBeGreaterThan(before.revision);
+    await socket.close();
+  });
+
+  it('stops the game clock while nobody is connected and resumes where it was', async () => {
+    const { cookie, userId } = await newGuest();
+    const first = await connect(cookie);
+    await first.next('snapshot');
+    first.send({ type: 'command', id: 'l', command: { type: 'light_fire' } });
+    await first.next('ack');
+    await first.close();
+    await sleep(400); // past the 50 ms grace: written and unloaded
+    expect(t.app.games.peek(userId)).toBeUndefined();
+    const stored = await savedState(userId);
+    const clockAtLeave = stored.state.clock;
+    expect(stored.state.room.fire).toBe(3);
+    const second = await connect(cookie);
+    const snapshot = await second.next('snapshot');
+    expect(snapshot.state.room.fire).toBe(3);
+    expect(snapshot.state.clock - clockAtLeave).toBeLessThan(200);
+    await second.close();
+  });
+
+  it('writes every loaded game when the server shuts down', async () => {
+    const other = await startTestApp(backend.open, { saveDelayMs: 60_000 });
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = `127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
+    const guest = await other.app.inject({ method: 'POST', url: '/api/guest' });
+    const cookie = sessionCookie(guest.headers['set-cookie']);
+    const userId = guest.json().user.id;
+    const socket = await TestSocket.open(`ws://${addr}/ws`, { cookie, origin: `http://${addr}` });
+    await socket.next('snapshot');
+    socket.send({ type: 'command', id: 'l', command: { type: 'light_fire' } });
+    await socket.next('ack');
+    const db = other.db;
+    await other.app.close();
+    const save = await db.prisma.save.findUnique({ where: { userId } });
+    expect((save!.state as unknown as GameState).room.fire).toBe(3);
+    await db.close();
+  });
+});

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a test database, quiet and quick to save and unload. */
+export async function startTestApp(
+  open: () => Promise<Database>,
+  overrides: Partial<Config> = {},
+  deps: AppDeps = {},
+): Promise<TestApp> {
+  const db = await open();
+  const config: Config = {
+    ...loadConfig({}),
+    webDist: '/nonexistent',
+    saveDelayMs: 50,
+    unloadGraceMs: 50,
+    ...overrides,
+  };
+  const app = await buildApp(config, { database: db, logger: false, ...deps });
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** The `name=value` part of a Set-Cookie header, ready for a Cookie header. */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const header = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+  if (!header) throw new Error('no Set-Cookie in the response');
+  return header.split(';')[0];
+}
