@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CredentialsBody, LoginBody } from '@smoulder/protocol';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { parseBody, sendError } from '../../http/errors.ts';
 import { startNewGame } from '../game/new-game.ts';
 import { claimUser, createUser, EmailTakenError, findUserByEmail } from './repo.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { toMe } from './sessions.ts';
 
-const isUniqueViolation = (err: unknown) =>
-  err instanceof EmailTakenError || (err as { code?: string } | null)?.code === 'P2002';
+const emailTaken = (err: unknown) => err instanceof EmailTakenError || isUniqueViolation(err);
 
 const accountRoutes: FastifyPluginAsync<{ loginRateLimit: { max: number; windowMs: number } }> = async (
   app,
@@ -50,7 +50,7 @@ const accountRoutes: FastifyPluginAsync<{ loginRateLimit: { max: number; windowM
       await app.sessions.start(request, reply, user.id);
       return { user: toMe({ id: user.id, email, isAdmin: user.isAdmin }) };
     } catch (err) {
-      if (isUniqueViolation(err)) return sendError(reply, 409, 'auth/email_taken', 'that email cannot be used here');
+      if (emailTaken(err)) return sendError(reply, 409, 'auth/email_taken', 'that email cannot be used here');
       throw err;
     }
   });

@@ -1,0 +1,137 @@
+import type { DbClient, PrismaClient } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Session, User } from '../../generated/prisma/client.ts';
+
+export type { Session, User };
+export type SessionWithUser = Session & { user: User };
+
+export class EmailTakenError extends Error {
+  constructor(readonly email: string) {
+    super(`The email ${email} is already used by another account`);
+    this.name = 'EmailTakenError';
+  }
+}
+
+/** Emails are compared case-insensitively by storing them in one canonical form. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+// Ids arrive from clients too; Postgres rejects a malformed uuid with an error rather than
+// matching nothing.
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Creates an account; anonymous players get one with neither email nor password. */
+export async function createUser(
+  db: DbClient,
+  fields: { email?: string; passwordHash?: string } = {},
+): Promise<User> {
+  const email = fields.email === undefined ? undefined : normalizeEmail(fields.email);
+  try {
+    return await db.user.create({ data: { email, passwordHash: fields.passwordHash } });
+  } catch (error) {
+    if (email !== undefined && isUniqueViolation(error)) throw new EmailTakenError(email);
+    throw error;
+  }
+}
+
+export async function findUserByEmail(db: DbClient, email: string): Promise<User | null> {
+  return db.user.findUnique({ where: { email: normalizeEmail(email) } });
+}
+
+export async function findUserById(db: DbClient, id: string): Promise<User | null> {
+  if (!UUID_PATTERN.test(id)) return null;
+  return db.user.findUnique({ where: { id } });
+}
+
+/**
+ * Attaches an email and password to an anonymous account. Returns the updated user, or null
+ * when the user does not exist or already has an email (claiming happens once).
+ * Throws EmailTakenError when another account uses the email.
+ */
+export async function claimUser(
+  prisma: PrismaClient,
+  userId: string,
+  credentials: { email: string; passwordHash: string },
+): Promise<User | null> {
+  if (!UUID_PATTERN.test(userId)) return null;
+  const email = normalizeEmail(credentials.email);
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const owner = await tx.user.findUnique({ where: { email }, select: { id: true } });
+      if (owner && owner.id !== userId) throw new EmailTakenError(email);
+      // The email: null condition makes a second, concurrent claim of the same account a no-op.
+      const { count } = await tx.user.updateMany({
+        where: { id: userId, email: null },
+        data: { email, passwordHash: credentials.passwordHash, claimedAt: new Date() },
+      });
+      return count === 0 ? null : tx.user.findUnique({ where: { id: userId } });
+    });
+  } catch (error) {
+    // Another claim may take the email between the check and the update; the index decides.
+    if (isUniqueViolation(error)) throw new EmailTakenError(email);
+    throw error;
+  }
+}
+
+export async function createSession(
+  db: DbClient,
+  fields: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<Session> {
+  return db.session.create({ data: fields });
+}
+
+/** The live session with this token hash and its user; expired sessions count as absent. */
+export async function findSessionByTokenHash(
+  db: DbClient,
+  tokenHash: string,
+  now: Date = new Date(),
+): Promise<SessionWithUser | null> {
+  return db.session.findFirst({
+    where: { tokenHash, expiresAt: { gt: now } },
+    include: { user: true },
+  });
+}
+
+/**
+ * Records activity on a session and, for sliding expiry, optionally moves its expiry.
+ * Returns false when the session no longer exists.
+ */
+export async function touchSession(
+  db: DbClient,
+  tokenHash: string,
+  changes: { lastSeenAt?: Date; expiresAt?: Date } = {},
+): Promise<boolean> {
+  const { count } = await db.session.updateMany({
+    where: { tokenHash },
+    data: { lastSeenAt: changes.lastSeenAt ?? new Date(), expiresAt: changes.expiresAt },
+  });
+  return count > 0;
+}
+
+/** Returns false when there was no such session. */
+export async function deleteSession(db: DbClient, tokenHash: string): Promise<boolean> {
+  const { count } = await db.session.deleteMany({ where: { tokenHash } });
+  return count > 0;
+}
+
+/** Logs a user out everywhere, optionally keeping the session making the request. */
+export async function deleteSessionsOfUser(
+  db: DbClient,
+  userId: string,
+  exceptTokenHash?: string,
+): Promise<number> {
+  if (!UUID_PATTERN.test(userId)) return 0;
+  const { count } = await db.session.deleteMany({
+    where: {
+      userId,
+      ...(exceptTokenHash === undefined ? {} : { tokenHash: { not: exceptTokenHash } }),
+    },
+  });
+  return count;
+}
+
+export async function deleteExpiredSessions(db: DbClient, now: Date = new Date()): Promise<number> {
+  const { count } = await db.session.deleteMany({ where: { expiresAt: { lte: now } } });
+  return count;
+}

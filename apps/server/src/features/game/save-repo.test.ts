@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { testBackends } from '../../db/test-database.ts';
+import { createSave, loadSave, SaveExistsError, StaleSaveError, writeSave } from './save-repo.ts';
+
+const STATE_VERSION = 3;
+const stateAt = (turn: number, writer = 'host') => ({
+  version: STATE_VERSION,
+  turn,
+  writer,
+  inventory: [{ item: 'tinder', count: turn }],
+  flags: { lit: turn > 0, note: 'ünïcödé "quoted"' },
+});
+
+describe.each(testBackends())('save repo on $name', (backend) => {
+  let db: Database;
+  let userId: string;
+  beforeAll(async () => {
+    db = await backend.open();
+  });
+  afterAll(() => db?.close());
+  beforeEach(async () => {
+    await db.prisma.user.deleteMany();
+    userId = (await db.prisma.user.create({ data: {} })).id;
+  });
+
+  it('has no save for a new user', async () => {
+    expect(await loadSave(db.prisma, userId)).toBeNull();
+  });
+
+  it('creates a save at revision 0 and loads the same JSON back', async () => {
+    expect(await createSave(db.prisma, userId, stateAt(0), STATE_VERSION)).toEqual({ revision: 0 });
+    expect(await loadSave(db.prisma, userId)).toEqual({ state: stateAt(0), revision: 0 });
+    const row = await db.prisma.save.findUniqueOrThrow({ where: { userId } });
+    expect(row.stateVersion).toBe(STATE_VERSION);
+  });
+
+  it('refuses to create a second save for the same user', async () => {
+    await createSave(db.prisma, userId, stateAt(0), STATE_VERSION);
+    await expect(createSave(db.prisma, userId, stateAt(9), STATE_VERSION)).rejects.toBeInstanceOf(
+      SaveExistsError,
+    );
+    expect((await loadSave(db.prisma, userId))?.state).toEqual(stateAt(0));
+  });
+
+  it('refuses a save for a user that does not exist', async () => {
+    await expect(createSave(db.prisma, randomUUID(), stateAt(0), STATE_VERSION)).rejects.toThrow();
+  });
+
+  it('advances the revision by one with each write', async () => {
+    await createSave(db.prisma, userId, stateAt(0), STATE_VERSION);
+    expect(await writeSave(db.prisma, userId, stateAt(1), STATE_VERSION, 0)).toBe(1);
+    expect(await writeSave(db.prisma, userId, stateAt(2), STATE_VERSION + 1, 1)).toBe(2);
+    expect(await loadSave(db.prisma, userId)).toEqual({ state: stateAt(2), revision: 2 });
+    const row = await db.prisma.save.findUniqueOrThrow({ where: { userId } });
+    expect(row.stateVersion).toBe(STATE_VERSION + 1);
+    expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(row.createdAt.getTime());
+  });
+
+  it('rejects a write based on an old revision and keeps the newer state', async () => {
+    await createSave(db.prisma, userId, stateAt(0), STATE_VERSION);
+    await writeSave(db.prisma, userId, stateAt(1, 'first'), STATE_VERSION, 0);
+
+    const failure = await writeSave(db.prisma, userId, stateAt(1, 'second'), STATE_VERSION, 0).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(StaleSaveError);
+    expect(failure).toMatchObject({ userId, expectedRevision: 0, currentRevision: 1 });
+    expect(await loadSave(db.prisma, userId)).toEqual({ state: stateAt(1, 'first'), revision: 1 });
+  });
+
+  it('lets exactly one of two simultaneous writers of the same revision win', async () => {
+    await createSave(db.prisma, userId, stateAt(0), STATE_VERSION);
+    const writers = ['left', 'right'];
+    const results = await Promise.allSettled(
+      writers.map((writer) => writeSave(db.prisma, userId, stateAt(1, writer), STATE_VERSION, 0)),
+    );
+
+    const winners = writers.filter((_, index) => results[index].status === 'fulfilled');
+    expect(winners).toHaveLength(1);
+    const loser = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(loser.reason).toBeInstanceOf(StaleSaveError);
+    expect(loser.reason).toMatchObject({ expectedRevision: 0, currentRevision: 1 });
+    expect(await loadSave(db.prisma, userId)).toEqual({ state: stateAt(1, winners[0]), revision: 1 });
+  });
+
+  it('reports a write to a missing save as stale with no current revision', async () => {
+    const failure = await writeSave(db.prisma, userId, stateAt(1), STATE_VERSION, 0).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(StaleSaveError);
+    expect(failure).toMatchObject({ expectedRevision: 0, currentRevision: null });
+    expect(await loadSave(db.prisma, userId)).toBeNull();
+  });
+
+  it('goes away with its user', async () => {
+    await createSave(db.prisma, userId, stateAt(0), STATE_VERSION);
+    await db.prisma.user.delete({ where: { id: userId } });
+    expect(await loadSave(db.prisma, userId)).toBeNull();
+  });
+});
