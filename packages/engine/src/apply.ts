@@ -1,4 +1,4 @@
-import { advanceDraft, type Step } from './advance.ts';
+import { advance, advanceDraft, type Step } from './advance.ts';
 import type { Command } from './core/commands.ts';
 import type { Ctx } from './core/context.ts';
 import { engineError, type EngineError } from './core/errors.ts';
@@ -31,15 +31,29 @@ const RULES: Record<Command['type'], Rule> = {
   },
 };
 
+/** Own keys only: a command typed `constructor` or `toString` must not find Object's methods. */
+function ruleFor(command: Command): Rule | null {
+  const type = command?.type;
+  return typeof type === 'string' && Object.hasOwn(RULES, type) ? RULES[type] : null;
+}
+
+function actionFor(command: Command) {
+  return Object.hasOwn(ACTIONS, command.type) ? ACTIONS[command.type as ActionId] : null;
+}
+
 export function cooldownReadyAt(state: GameState, command: Command): number {
-  const action = ACTIONS[command.type as ActionId];
+  const action = actionFor(command);
   return action ? (state.cooldowns[action.cooldown] ?? 0) : 0;
 }
 
-/** Whether `command` could run at `now` (after advancing to it); null when it can. */
+/**
+ * Whether `command` could run at `now`; null when it can. A later `now` is judged on the state
+ * advanced to it, as `apply` would, so a view drawn between server frames agrees with the server.
+ */
 export function check(state: GameState, command: Command, now: number = state.clock): EngineError | null {
-  const rule = RULES[command?.type];
+  const rule = ruleFor(command);
   if (!rule) return engineError('command/unknown', 'error.command.unknown');
+  if (now > state.clock) state = advance(state, now).state;
   if (cooldownReadyAt(state, command) > now) {
     return engineError('action/cooling_down', 'error.action.cooling_down', {
       seconds: Math.ceil((cooldownReadyAt(state, command) - now) / 1000),
@@ -57,7 +71,7 @@ export function apply(state: GameState, command: Command, now: number): ApplyRes
   advanceDraft(ctx, now);
   const error = check(ctx.state, command, ctx.now);
   if (error) return { ok: false, error };
-  const action = ACTIONS[command.type as ActionId];
+  const action = actionFor(command);
   if (action) ctx.state.cooldowns[action.cooldown] = ctx.now + COOLDOWNS[action.cooldown];
   RULES[command.type].run(ctx, command);
   pruneCooldowns(ctx.state);

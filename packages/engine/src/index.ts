@@ -16,3 +16,5 @@ export type { BuildingId } from './content/buildings.ts';
 export { COOLDOWNS, ACTIONS } from './content/actions.ts';
 export { FIRE_LEVELS, TEMPERATURE_LEVELS, BUILDER_LEVELS, TIMINGS } from './content/timings.ts';
 export { TRAP_DROPS } from './content/trap-drops.ts';
+export { MILESTONE_IDS } from './content/milestones.ts';
+export type { MilestoneId } from './content/milestones.ts';

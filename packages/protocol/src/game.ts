@@ -27,6 +27,7 @@ export const GameStateSchema = z.object({
   timers: z.object({ fireCool: Due, temperature: z.number(), builder: Due, forest: Due }),
   cooldowns: Counts,
   seen: z.object({ buildings: z.array(z.string()) }),
+  milestones: Counts,
 }) as unknown as z.ZodType<GameState>;
 
 export const NoticeParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]));

@@ -1,4 +1,4 @@
-import { missingFor, notice, pay, stock, type Ctx, type Cost } from '../core/context.ts';
+import { milestone, missingFor, notice, pay, stock, type Ctx, type Cost } from '../core/context.ts';
 import { engineError, type EngineError } from '../core/errors.ts';
 import type { GameState } from '../core/state.ts';
 import { BUILDINGS, BUILDING_IDS, type BuildingId } from '../content/buildings.ts';
@@ -54,4 +54,5 @@ export function build(ctx: Ctx, id: BuildingId): void {
   state.outside.buildings[id] = builtCount(state, id) + 1;
   notice(ctx, `notice.build.done`, { building: id });
   if (state.outside.buildings[id] >= BUILDINGS[id].max) notice(ctx, 'notice.build.maxed', { building: id });
+  if (id === 'trap') milestone(ctx, 'first_trap');
 }

@@ -1,9 +1,10 @@
+import type { MilestoneId } from '../content/milestones.ts';
 import type { NoticeParams } from './errors.ts';
 import { MAX_STORE, type GameState } from './state.ts';
 
 export type GameEvent =
   | { type: 'notice'; key: string; params?: NoticeParams }
-  | { type: 'milestone'; id: string };
+  | { type: 'milestone'; id: MilestoneId };
 
 /** What a rule gets while it runs: the draft state it may change, the time it runs at, an outbox. */
 export interface Ctx {
@@ -16,7 +17,10 @@ export function notice(ctx: Ctx, key: string, params?: NoticeParams): void {
   ctx.events.push(params ? { type: 'notice', key, params } : { type: 'notice', key });
 }
 
-export function milestone(ctx: Ctx, id: string): void {
+/** Records the first time a milestone is reached and says so; later passes are not news. */
+export function milestone(ctx: Ctx, id: MilestoneId): void {
+  if (ctx.state.milestones[id] !== undefined) return;
+  ctx.state.milestones[id] = ctx.now;
   ctx.events.push({ type: 'milestone', id });
 }
 

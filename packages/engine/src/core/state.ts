@@ -1,7 +1,7 @@
 import { createRng, type RngState } from './rng.ts';
 
 /** Save format version. Bump it with a migration in `migrations.ts` and a fixture of the old shape. */
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 /** Largest number a store may hold (the original's cap). */
 export const MAX_STORE = 99_999_999_999_999;
@@ -44,6 +44,11 @@ export interface GameState {
   cooldowns: Record<string, number>;
   /** Build buttons already announced, so the "you could build …" notice is said once. */
   seen: { buildings: string[] };
+  /**
+   * Clock time each milestone (`MILESTONE_IDS`) was first reached. A save from before version 2 gets
+   * the ones it had evidently passed, dated to its own clock since the real time is unknown.
+   */
+  milestones: Record<string, number>;
 }
 
 export function newGame(seed: number): GameState {
@@ -60,5 +65,6 @@ export function newGame(seed: number): GameState {
     timers: { fireCool: null, temperature: 30_000, builder: null, forest: null },
     cooldowns: {},
     seen: { buildings: [] },
+    milestones: {},
   };
 }

@@ -1,4 +1,4 @@
-import { addStore, notice, type Ctx } from '../core/context.ts';
+import { addStore, milestone, notice, type Ctx } from '../core/context.ts';
 import { engineError, type EngineError } from '../core/errors.ts';
 import type { GameState } from '../core/state.ts';
 import { GATHER_YIELD, GATHER_YIELD_WITH_CART } from '../content/actions.ts';
@@ -15,4 +15,5 @@ export function gatherWood(ctx: Ctx): void {
   const amount = gatherYield(ctx.state);
   addStore(ctx.state, 'wood', amount);
   notice(ctx, 'notice.gather.done', { amount });
+  milestone(ctx, 'first_gather');
 }

@@ -1,4 +1,4 @@
-import { addStore, notice, stock, type Ctx } from '../core/context.ts';
+import { addStore, milestone, notice, stock, type Ctx } from '../core/context.ts';
 import { engineError, type EngineError } from '../core/errors.ts';
 import type { FireLevel, GameState } from '../core/state.ts';
 import { LIGHT_COST, STOKE_COST } from '../content/actions.ts';
@@ -30,13 +30,22 @@ export function checkStoke(state: GameState): EngineError | null {
 }
 
 export function lightFire(ctx: Ctx): void {
-  addStore(ctx.state, 'wood', -lightCost(ctx.state));
+  burnWood(ctx.state, lightCost(ctx.state));
   setFire(ctx, 3);
+  milestone(ctx, 'fire_lit');
 }
 
 export function stokeFire(ctx: Ctx): void {
-  addStore(ctx.state, 'wood', -stokeCost(ctx.state));
+  burnWood(ctx.state, stokeCost(ctx.state));
   setFire(ctx, Math.min(4, ctx.state.room.fire + 1) as FireLevel);
+}
+
+/**
+ * A free light or stoke must not touch the stores: writing even 0 would create the wood store, and
+ * from then on lighting costs 5 wood and stoking an empty store is refused, before any wood exists.
+ */
+function burnWood(state: GameState, amount: number): void {
+  if (amount > 0) addStore(state, 'wood', -amount);
 }
 
 function setFire(ctx: Ctx, level: FireLevel): void {
