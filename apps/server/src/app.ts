@@ -46,7 +46,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     request.log.error({ err }, 'request failed');
     return sendError(reply, 500, 'server/error', 'something went wrong on our side');
   });
-  app.setNotFoundHandler((request, reply) => sendError(reply, 404, 'request/not_found', 'nothing here'));
   // The API speaks JSON only; anything else is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
 
@@ -76,16 +75,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(healthRoutes);
 
-  if (fs.existsSync(config.webDist)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
-    // Client-side routes fall back to the app shell.
-    app.setNotFoundHandler((request, reply) =>
-      request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')
-        ? reply.sendFile('index.html')
-        : sendError(reply, 404, 'request/not_found', 'nothing here'),
-    );
-  } else {
-    app.log.warn({ webDist: config.webDist }, 'no web build found: serving the API only (run npm run build)');
-  }
+  const serveWeb = fs.existsSync(config.webDist);
+  if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
+  else app.log.warn({ webDist: config.webDist }, 'no web build found: serving the API only (run npm run build)');
+  // Client-side routes fall back to the app shell; everything else is a JSON 404.
+  app.setNotFoundHandler((request, reply) =>
+    serveWeb && request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')
+      ? reply.sendFile('index.html')
+      : sendError(reply, 404, 'request/not_found', 'nothing here'),
+  );
   return app;
 }
