@@ -6,6 +6,10 @@ import { stepTemperature } from './room/temperature.ts';
 import { checkBuilder } from './room/builder.ts';
 import { openForest } from './outside/forest.ts';
 import { revealBuilds } from './build/build.ts';
+import { revealCrafts } from './build/craft.ts';
+import { nextPayoutAt, payOut, rollEvent } from './events/engine.ts';
+import { villagersArrive } from './outside/village.ts';
+import { watchForThieves } from './outside/thieves.ts';
 
 export interface Step {
   state: GameState;
@@ -18,14 +22,23 @@ const TIMER_RULES: ReadonlyArray<[keyof GameState['timers'], (ctx: Ctx) => void]
   ['temperature', stepTemperature],
   ['builder', checkBuilder],
   ['forest', openForest],
+  ['population', villagersArrive],
+  ['event', rollEvent],
 ];
+
+/** What is re-judged after anything changed: buttons to announce, thieves to draw. */
+export function afterChange(ctx: Ctx): void {
+  revealBuilds(ctx);
+  revealCrafts(ctx);
+  watchForThieves(ctx);
+}
 
 const MAX_STEPS = 10_000_000;
 
 /** The earliest time something is due, or null when nothing ever will be. */
 export function nextDueAt(state: GameState): number | null {
   let next: number | null = null;
-  for (const due of [...Object.values(state.income), ...Object.values(state.timers)]) {
+  for (const due of [...Object.values(state.income), ...Object.values(state.timers), nextPayoutAt(state)]) {
     if (due !== null && (next === null || due < next)) next = due;
   }
   return next;
@@ -50,10 +63,11 @@ export function advanceDraft(ctx: Ctx, now: number): void {
     ctx.now = Math.max(due, state.clock);
     state.clock = ctx.now;
     if (Object.values(state.income).some((t) => t <= ctx.now)) runIncome(ctx);
+    payOut(ctx);
     for (const [timer, rule] of TIMER_RULES) {
       if (state.timers[timer] !== null && (state.timers[timer] as number) <= ctx.now) rule(ctx);
     }
-    revealBuilds(ctx);
+    afterChange(ctx);
   }
   if (now > state.clock) state.clock = now;
   ctx.now = state.clock;

@@ -1,11 +1,17 @@
-import { advance, advanceDraft, type Step } from './advance.ts';
-import type { Command } from './core/commands.ts';
+import { advance, advanceDraft, nextDueAt, type Step } from './advance.ts';
+import { ALLOWED_DURING_EVENT, type Command, type CommandType } from './core/commands.ts';
 import type { Ctx } from './core/context.ts';
 import { engineError, type EngineError } from './core/errors.ts';
 import type { GameState } from './core/state.ts';
 import { ACTIONS, COOLDOWNS, type ActionId } from './content/actions.ts';
 import { isBuildingId } from './content/buildings.ts';
-import { build, checkBuild, revealBuilds } from './build/build.ts';
+import { build, checkBuild } from './build/build.ts';
+import { checkCraft, craft } from './build/craft.ts';
+import { buy, checkBuy } from './build/trade.ts';
+import { checkTravel, setOption, travel } from './core/settings.ts';
+import { checkChoice, choose } from './events/engine.ts';
+import { assign, checkAssign } from './outside/village.ts';
+import { afterChange } from './advance.ts';
 import { checkLight, checkStoke, lightFire, stokeFire } from './room/fire.ts';
 import { checkGather, gatherWood } from './outside/gather.ts';
 import { checkCheckTraps, checkTraps } from './outside/traps.ts';
@@ -17,18 +23,29 @@ interface Rule {
   run: (ctx: Ctx, command: Command) => void;
 }
 
-const RULES: Record<Command['type'], Rule> = {
-  light_fire: { check: checkLight, run: lightFire },
-  stoke_fire: { check: checkStoke, run: stokeFire },
-  gather_wood: { check: checkGather, run: gatherWood },
-  check_traps: { check: checkCheckTraps, run: checkTraps },
-  build: {
-    check: (state, c) =>
-      c.type === 'build' && isBuildingId(c.building)
-        ? checkBuild(state, c.building)
-        : engineError('command/unknown', 'error.command.unknown'),
-    run: (ctx, c) => c.type === 'build' && build(ctx, c.building),
-  },
+type Of<T extends CommandType> = Extract<Command, { type: T }>;
+
+/** Pairs a command's check with its effect, typed by the command it handles. */
+const rule = <T extends CommandType>(
+  check: (state: GameState, command: Of<T>) => EngineError | null,
+  run: (ctx: Ctx, command: Of<T>) => void,
+): Rule => ({ check: check as Rule['check'], run: run as Rule['run'] });
+
+const RULES: Record<CommandType, Rule> = {
+  light_fire: rule(checkLight, lightFire),
+  stoke_fire: rule(checkStoke, stokeFire),
+  gather_wood: rule(checkGather, gatherWood),
+  check_traps: rule(checkCheckTraps, checkTraps),
+  build: rule<'build'>(
+    (state, c) => (isBuildingId(c.building) ? checkBuild(state, c.building) : engineError('command/unknown', 'error.command.unknown')),
+    (ctx, c) => build(ctx, c.building),
+  ),
+  craft: rule<'craft'>((state, c) => checkCraft(state, c.item), (ctx, c) => craft(ctx, c.item)),
+  buy: rule<'buy'>((state, c) => checkBuy(state, c.item), (ctx, c) => buy(ctx, c.item)),
+  assign: rule<'assign'>((state, c) => checkAssign(state, c.job, c.delta), (ctx, c) => assign(ctx, c.job, c.delta)),
+  travel: rule<'travel'>((state, c) => checkTravel(state, c.to), (ctx, c) => travel(ctx, c.to)),
+  set_option: rule<'set_option'>(() => null, (ctx, c) => setOption(ctx, c.option, c.value)),
+  event_choose: rule<'event_choose'>((state, c) => checkChoice(state, c.button), (ctx, c) => choose(ctx, c.button)),
 };
 
 /** Own keys only: a command typed `constructor` or `toString` must not find Object's methods. */
@@ -53,7 +70,10 @@ export function cooldownReadyAt(state: GameState, command: Command): number {
 export function check(state: GameState, command: Command, now: number = state.clock): EngineError | null {
   const rule = ruleFor(command);
   if (!rule) return engineError('command/unknown', 'error.command.unknown');
-  if (now > state.clock) state = advance(state, now).state;
+  // Only something falling due between the state's clock and `now` can change the answer.
+  const due = now > state.clock ? nextDueAt(state) : null;
+  if (due !== null && due <= now) state = advance(state, now).state;
+  if (state.event && !ALLOWED_DURING_EVENT.has(command.type)) return engineError('event/open', 'error.event.open');
   if (cooldownReadyAt(state, command) > now) {
     return engineError('action/cooling_down', 'error.action.cooling_down', {
       seconds: Math.ceil((cooldownReadyAt(state, command) - now) / 1000),
@@ -75,7 +95,7 @@ export function apply(state: GameState, command: Command, now: number): ApplyRes
   if (action) ctx.state.cooldowns[action.cooldown] = ctx.now + COOLDOWNS[action.cooldown];
   RULES[command.type].run(ctx, command);
   pruneCooldowns(ctx.state);
-  revealBuilds(ctx);
+  afterChange(ctx);
   return { ok: true, state: ctx.state, events: ctx.events };
 }
 

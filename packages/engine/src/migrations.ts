@@ -1,5 +1,7 @@
 import type { MilestoneId } from './content/milestones.ts';
 import { STATE_VERSION, type GameState } from './core/state.ts';
+import type { RngState } from './core/rng.ts';
+import { eventDelay } from './content/timings.ts';
 
 export class SaveFormatError extends Error {
   override name = 'SaveFormatError';
@@ -20,7 +22,7 @@ function addMilestones(old: Save): Save {
   const room = record(old.room);
   const fire = num(room.fire);
   const builder = typeof room.builder === 'number' ? room.builder : -1;
-  const passed: Record<MilestoneId, boolean> = {
+  const passed: Partial<Record<MilestoneId, boolean>> = {
     fire_lit: fire > 0 || builder >= 0,
     builder_arrived: builder >= 1,
     forest_opened: record(old.features).outside === true,
@@ -35,9 +37,33 @@ function addMilestones(old: Save): Save {
   return { ...old, milestones };
 }
 
+/**
+ * Version 2 → 3: the village. The way out, where the player looks, perks, thieves, events and their
+ * promised payouts, lasting flags, and two new timers: arrivals (none yet: version 2 had no huts)
+ * and the random-event roll, first due 3 to 5 minutes on, drawn from the save's own RNG.
+ */
+function addVillage(old: Save): Save {
+  const rng = record(old.rng) as unknown as RngState;
+  const outsideOpen = record(old.features).outside === true;
+  return {
+    ...old,
+    features: { ...record(old.features), path: false },
+    location: 'room',
+    timers: { ...record(old.timers), population: null, event: num(old.clock) + eventDelay(rng) },
+    rng,
+    seen: { ...record(old.seen), crafts: [] },
+    character: { perks: {} },
+    thieves: { state: 0, stolen: {} },
+    event: null,
+    payouts: [],
+    flags: outsideOpen ? { seen_forest: true } : {},
+  };
+}
+
 /** One step per save version: `MIGRATIONS[n]` turns a version-n state into version n+1. */
 const MIGRATIONS: Record<number, (old: Save) => Save> = {
   1: addMilestones,
+  2: addVillage,
 };
 
 /** Brings a saved state of any earlier version up to the current one; refuses what it cannot read. */

@@ -15,6 +15,16 @@ import { BUILDER_LEVELS, FIRE_LEVELS, TEMPERATURE_LEVELS } from './content/timin
 import { buildCost, builtCount, isBuildVisible } from './build/build.ts';
 import { lightCost, stokeCost } from './room/fire.ts';
 import { baitedTraps, trapCount } from './outside/traps.ts';
+import { capacity } from './outside/village.ts';
+import { isCraftVisible } from './build/craft.ts';
+import { offeredGoods } from './build/trade.ts';
+import { currentButtons } from './events/engine.ts';
+import { incomeOf } from './core/income.ts';
+import { stock } from './core/context.ts';
+import { CRAFTS } from './content/crafts.ts';
+import { JOBS } from './content/jobs.ts';
+import { gatherers } from './content/income.ts';
+import { storeGroup, type StoreGroup } from './content/items.ts';
 
 export type Tab = 'room' | 'outside';
 
@@ -87,16 +97,133 @@ export interface StoreRow {
   amount: number;
   /** Net change per 10 s from all income sources; 0 when none. */
   perCycle: number;
+  group: Exclude<StoreGroup, 'hidden'>;
 }
 
-/** Stores as the panel lists them: whole units, with their income per cycle. */
+/** Stores as the panel lists them: whole units, with their income per cycle; upgrades and blueprints are not listed. */
 export function storeRows(state: GameState): StoreRow[] {
   const rates = incomeRates(state);
-  return Object.entries(state.stores).map(([resource, amount]) => ({
-    resource,
-    amount: Math.floor(amount),
-    perCycle: rates[resource] ?? 0,
+  return Object.entries(state.stores).flatMap(([resource, amount]) => {
+    const group = storeGroup(resource);
+    if (group === 'hidden') return [];
+    return [{ resource, amount: Math.floor(amount), perCycle: rates[resource] ?? 0, group }];
+  });
+}
+
+/** The upgrades owned (water, bags, armour), for the stores panel's "gear" line. */
+export function ownedUpgrades(state: GameState): string[] {
+  return CRAFTS.filter((c) => c.type === 'upgrade' && stock(state, c.id) > 0).map((c) => c.id);
+}
+
+export interface ItemView extends ActionView {
+  item: string;
+  owned: number;
+  max: number | null;
+}
+
+export function craftActions(state: GameState, now: number = state.clock): ItemView[] {
+  return CRAFTS.filter((craft) => isCraftVisible(state, craft)).map((craft) => ({
+    ...actionView(state, { type: 'craft', item: craft.id }, craft.cost, now),
+    item: craft.id,
+    owned: Math.floor(stock(state, craft.id)),
+    max: craft.max ?? null,
   }));
+}
+
+export function buyActions(state: GameState, now: number = state.clock): ItemView[] {
+  return offeredGoods(state).map((good) => ({
+    ...actionView(state, { type: 'buy', item: good.id }, good.price, now),
+    item: good.id,
+    owned: Math.floor(stock(state, good.id)),
+    max: good.max ?? null,
+  }));
+}
+
+export interface JobView {
+  job: string;
+  workers: number;
+  /** What this job's workers together make and use per 10 s. */
+  perCycle: Record<string, number>;
+  add: { one: EngineError | null; ten: EngineError | null };
+  remove: { one: EngineError | null; ten: EngineError | null };
+}
+
+export interface VillageView {
+  huts: number;
+  population: number;
+  capacity: number;
+  gatherers: number;
+  jobs: JobView[];
+}
+
+export function villageView(state: GameState, now: number = state.clock): VillageView {
+  const jobs = JOBS.filter((job) => job.id in state.outside.workers).map((job) => ({
+    job: job.id,
+    workers: state.outside.workers[job.id],
+    perCycle: incomeOf(state, job.id),
+    add: {
+      one: check(state, { type: 'assign', job: job.id, delta: 1 }, now),
+      ten: check(state, { type: 'assign', job: job.id, delta: 10 }, now),
+    },
+    remove: {
+      one: check(state, { type: 'assign', job: job.id, delta: -1 }, now),
+      ten: check(state, { type: 'assign', job: job.id, delta: -10 }, now),
+    },
+  }));
+  return {
+    huts: state.outside.buildings.hut ?? 0,
+    population: state.outside.population,
+    capacity: capacity(state),
+    gatherers: gatherers(state),
+    jobs,
+  };
+}
+
+/** The village's name grows with its huts. */
+export function outsideTitleKey(state: GameState): string {
+  const huts = state.outside.buildings.hut ?? 0;
+  if (huts === 0) return 'outside.title.silent_forest';
+  if (huts === 1) return 'outside.title.lonely_hut';
+  if (huts <= 4) return 'outside.title.tiny_village';
+  if (huts <= 8) return 'outside.title.modest_village';
+  if (huts <= 14) return 'outside.title.large_village';
+  return 'outside.title.raucous_village';
+}
+
+export interface EventButtonView {
+  id: string;
+  /** i18n key of the label: `event.<id>.<scene>.<button>`. */
+  labelKey: string;
+  cost: Cost;
+  blocked: EngineError | null;
+}
+
+export interface EventView {
+  id: string;
+  scene: string;
+  titleKey: string;
+  textKey: string;
+  params: Record<string, number>;
+  buttons: EventButtonView[];
+}
+
+/** The open event as the dialog draws it, or null. */
+export function eventView(state: GameState, now: number = state.clock): EventView | null {
+  const open = state.event;
+  if (!open) return null;
+  return {
+    id: open.id,
+    scene: open.scene,
+    titleKey: `event.${open.id}.title`,
+    textKey: `event.${open.id}.${open.scene}.text`,
+    params: open.params ?? {},
+    buttons: currentButtons(state).map(([id, button]) => ({
+      id,
+      labelKey: `event.${open.id}.${open.scene}.${id}`,
+      cost: button.cost ?? {},
+      blocked: check(state, { type: 'event_choose', button: id }, now),
+    })),
+  };
 }
 
 export function trapSummary(state: GameState): { baited: number; unbaited: number } {

@@ -1,12 +1,27 @@
 import { z } from 'zod';
-import { BUILDING_IDS, ENGINE_ERROR_CODES, type Command, type GameState } from '@smoulder/engine';
+import {
+  BUILDABLE_IDS,
+  CRAFT_IDS,
+  ENGINE_ERROR_CODES,
+  GOOD_IDS,
+  JOB_IDS,
+  OPTIONS,
+  type Command,
+  type GameState,
+} from '@smoulder/engine';
 
 export const CommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('light_fire') }).strict(),
   z.object({ type: z.literal('stoke_fire') }).strict(),
   z.object({ type: z.literal('gather_wood') }).strict(),
   z.object({ type: z.literal('check_traps') }).strict(),
-  z.object({ type: z.literal('build'), building: z.enum(BUILDING_IDS) }).strict(),
+  z.object({ type: z.literal('build'), building: z.enum(BUILDABLE_IDS) }).strict(),
+  z.object({ type: z.literal('craft'), item: z.enum(CRAFT_IDS) }).strict(),
+  z.object({ type: z.literal('buy'), item: z.enum(GOOD_IDS) }).strict(),
+  z.object({ type: z.literal('assign'), job: z.enum(JOB_IDS), delta: z.union([z.literal(1), z.literal(-1), z.literal(10), z.literal(-10)]) }).strict(),
+  z.object({ type: z.literal('travel'), to: z.enum(['room', 'outside']) }).strict(),
+  z.object({ type: z.literal('set_option'), option: z.enum(OPTIONS), value: z.boolean() }).strict(),
+  z.object({ type: z.literal('event_choose'), button: z.string().min(1).max(40) }).strict(),
 ]) satisfies z.ZodType<Command>;
 
 const Level = z.number().int().min(0).max(4);
@@ -19,15 +34,28 @@ export const GameStateSchema = z.object({
   clock: z.number(),
   rng: z.object({ seed: z.number(), state: z.number() }),
   config: z.object({ hyperMode: z.boolean(), lightsOff: z.boolean() }),
-  features: z.object({ outside: z.boolean() }),
+  features: z.object({ outside: z.boolean(), path: z.boolean() }),
+  location: z.enum(['room', 'outside']),
   stores: Counts,
   room: z.object({ fire: Level, temperature: Level, builder: z.number().int().min(-1).max(4) }),
   outside: z.object({ buildings: Counts, population: z.number(), workers: Counts }),
   income: Counts,
-  timers: z.object({ fireCool: Due, temperature: z.number(), builder: Due, forest: Due }),
+  timers: z.object({
+    fireCool: Due,
+    temperature: z.number(),
+    builder: Due,
+    forest: Due,
+    population: Due,
+    event: z.number(),
+  }),
   cooldowns: Counts,
-  seen: z.object({ buildings: z.array(z.string()) }),
+  seen: z.object({ buildings: z.array(z.string()), crafts: z.array(z.string()) }),
   milestones: Counts,
+  character: z.object({ perks: z.record(z.string(), z.literal(true)) }),
+  thieves: z.object({ state: z.union([z.literal(0), z.literal(1), z.literal(2)]), stolen: Counts }),
+  event: z.object({ id: z.string(), scene: z.string(), params: Counts.optional() }).nullable(),
+  payouts: z.array(z.object({ id: z.string(), dueAt: z.number(), reward: Counts, notice: z.string() })),
+  flags: z.record(z.string(), z.literal(true)),
 }) as unknown as z.ZodType<GameState>;
 
 export const NoticeParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]));

@@ -52,7 +52,7 @@ describe('when a build button shows', () => {
 
   it('for a building that stands already, even with no wood at all', () => {
     const built = mustApply(withStores(helpingBuilder(), { wood: 10 }), BUILD_TRAP, T0).state;
-    const bare: GameState = { ...built, stores: { wood: 0 }, seen: { buildings: [] } };
+    const bare: GameState = { ...built, stores: { wood: 0 }, seen: { buildings: [], crafts: [] } };
     expect(isBuildVisible(bare, 'trap')).toBe(true);
   });
 });

@@ -6,6 +6,14 @@ export const MILESTONE_IDS = [
   'first_gather',
   'builder_helping',
   'first_trap',
+  'first_hut',
+  'first_villagers',
+  'lodge',
+  'trading_post',
+  'workshop',
+  'compass',
+  'thieves',
+  'first_event',
 ] as const;
 
 export type MilestoneId = (typeof MILESTONE_IDS)[number];

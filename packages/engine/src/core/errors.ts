@@ -6,6 +6,10 @@ export const ENGINE_ERROR_CODES = [
   'cost/not_enough',
   'build/too_cold',
   'build/maxed',
+  'village/no_one_free',
+  'village/no_workers',
+  'event/open',
+  'event/not_open',
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

@@ -1,6 +1,6 @@
 import { addStore, stock, type Ctx } from './context.ts';
 import type { GameState } from './state.ts';
-import { INCOME_SOURCES } from '../content/income.ts';
+import { INCOME_SOURCES, TAKES_WHAT_IT_CAN } from '../content/income.ts';
 import { TIMINGS } from '../content/timings.ts';
 
 /** Income fires on a 1 s grid starting at clock 0; a new source fires on the very next tick. */
@@ -22,6 +22,10 @@ export function runIncome(ctx: Ctx): void {
     if (dueAt > ctx.now) continue;
     state.income[source] = dueAt + TIMINGS.incomeCycle;
     const deltas = incomeOf(state, source);
+    if (TAKES_WHAT_IT_CAN.has(source)) {
+      steal(state, deltas);
+      continue;
+    }
     const affordable = Object.entries(deltas).every(([r, n]) => stock(state, r) + n >= 0);
     if (!affordable) continue;
     for (const [resource, amount] of Object.entries(deltas)) {
@@ -43,4 +47,14 @@ export function incomeRates(state: GameState): Record<string, number> {
     }
   }
   return rates;
+}
+
+/** Takes up to each amount, and remembers what was really taken so it can be given back. */
+function steal(state: GameState, deltas: Record<string, number>): void {
+  for (const [resource, amount] of Object.entries(deltas)) {
+    const taken = Math.min(stock(state, resource), -amount);
+    if (taken <= 0) continue;
+    addStore(state, resource, -taken);
+    state.thieves.stolen[resource] = (state.thieves.stolen[resource] ?? 0) + taken;
+  }
 }

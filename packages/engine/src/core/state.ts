@@ -1,7 +1,8 @@
 import { createRng, type RngState } from './rng.ts';
+import { eventDelay } from '../content/timings.ts';
 
 /** Save format version. Bump it with a migration in `migrations.ts` and a fixture of the old shape. */
-export const STATE_VERSION = 2;
+export const STATE_VERSION = 3;
 
 /** Largest number a store may hold (the original's cap). */
 export const MAX_STORE = 99_999_999_999_999;
@@ -20,6 +21,28 @@ export interface Timers {
   builder: number | null;
   /** When the forest opens, after the stranger has come to. */
   forest: number | null;
+  /** The next villagers' arrival, once a hut stands. */
+  population: number | null;
+  /** The next roll for a random event; runs forever. */
+  event: number;
+}
+
+/** Where the player is looking; room and village events only happen in view. */
+export type Location = 'room' | 'outside';
+
+export interface OpenEvent {
+  id: string;
+  scene: string;
+  /** Numbers the scene's text shows (e.g. how much was lost). */
+  params?: Record<string, number>;
+}
+
+/** A reward promised by an event, paid at `dueAt` (kept in the save so it survives a reload). */
+export interface Payout {
+  id: string;
+  dueAt: number;
+  reward: Record<string, number>;
+  notice: string;
 }
 
 export interface GameState {
@@ -28,7 +51,9 @@ export interface GameState {
   clock: number;
   rng: RngState;
   config: { hyperMode: boolean; lightsOff: boolean };
-  features: { outside: boolean };
+  /** `path`: the compass is owned and the way into the world is open. */
+  features: { outside: boolean; path: boolean };
+  location: Location;
   /** Absent key: never had any. Present at 0: had some once (the original's distinction matters). */
   stores: Record<string, number>;
   room: { fire: FireLevel; temperature: TemperatureLevel; builder: BuilderLevel };
@@ -42,8 +67,16 @@ export interface GameState {
   timers: Timers;
   /** Cooldown group → the clock time it is ready again. */
   cooldowns: Record<string, number>;
-  /** Build buttons already announced, so the "you could build …" notice is said once. */
-  seen: { buildings: string[] };
+  /** Buttons already announced, so each "you could make …" notice is said once. */
+  seen: { buildings: string[]; crafts: string[] };
+  character: { perks: Record<string, true> };
+  /** 0 none yet, 1 stealing, 2 dealt with (never again); `stolen` is what they took, in total. */
+  thieves: { state: 0 | 1 | 2; stolen: Record<string, number> };
+  /** The event on screen, if any; every device shows the same one. */
+  event: OpenEvent | null;
+  payouts: Payout[];
+  /** Lasting facts set by the world (e.g. a city cleared) that village events read. */
+  flags: Record<string, true>;
   /**
    * Clock time each milestone (`MILESTONE_IDS`) was first reached. A save from before version 2 gets
    * the ones it had evidently passed, dated to its own clock since the real time is unknown.
@@ -52,19 +85,38 @@ export interface GameState {
 }
 
 export function newGame(seed: number): GameState {
+  const rng = createRng(seed);
   return {
     version: STATE_VERSION,
     clock: 0,
-    rng: createRng(seed),
+    rng,
     config: { hyperMode: false, lightsOff: false },
-    features: { outside: false },
+    features: { outside: false, path: false },
+    location: 'room',
     stores: {},
     room: { fire: 0, temperature: 0, builder: -1 },
     outside: { buildings: {}, population: 0, workers: {} },
     income: {},
-    timers: { fireCool: null, temperature: 30_000, builder: null, forest: null },
+    timers: {
+      fireCool: null,
+      temperature: 30_000,
+      builder: null,
+      forest: null,
+      population: null,
+      event: firstEventAt(rng),
+    },
     cooldowns: {},
-    seen: { buildings: [] },
+    seen: { buildings: [], crafts: [] },
+    character: { perks: {} },
+    thieves: { state: 0, stolen: {} },
+    event: null,
+    payouts: [],
+    flags: {},
     milestones: {},
   };
+}
+
+/** The first random event is 3, 4 or 5 minutes into the game. */
+function firstEventAt(rng: RngState): number {
+  return eventDelay(rng);
 }

@@ -1,0 +1,3 @@
+import type { EventDef } from '../../events/types.ts';
+
+export const OUTSIDE_EVENTS: readonly EventDef[] = [];

@@ -1,0 +1,25 @@
+import { notice, type Ctx } from './context.ts';
+import { engineError, type EngineError } from './errors.ts';
+import type { GameState, Location } from './state.ts';
+
+export const OPTIONS = ['hyperMode', 'lightsOff'] as const;
+export type OptionId = (typeof OPTIONS)[number];
+
+/** Hyper mode runs every game timer twice as fast; the server reads it to pace the clock. */
+export function setOption(ctx: Ctx, option: OptionId, value: boolean): void {
+  ctx.state.config[option] = value;
+}
+
+export function checkTravel(state: GameState, to: Location): EngineError | null {
+  if (to === 'outside' && !state.features.outside) return engineError('action/unavailable', 'error.action.unavailable');
+  return null;
+}
+
+/** Where the player looks decides which events can find them; the forest greets the first visit. */
+export function travel(ctx: Ctx, to: Location): void {
+  ctx.state.location = to;
+  if (to === 'outside' && !ctx.state.flags.seen_forest) {
+    ctx.state.flags.seen_forest = true;
+    notice(ctx, 'notice.forest.first_visit');
+  }
+}
