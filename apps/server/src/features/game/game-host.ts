@@ -117,6 +117,8 @@ export class GameHost {
   private commit(next: GameState, events: GameEvent[]): void {
     const ops = compare(this.state, next);
     this.state = next;
+    // Hyper mode is a setting in the game; the clock follows it from this moment on.
+    if (this.clock.running) this.clock.setRate(this.rate());
     if (ops.length > 0) {
       this.seq += 1;
       this.broadcast({ type: 'patch', seq: this.seq, ops: ops as never, clock: this.clock.sync() });

@@ -1,0 +1,106 @@
+import { describe, expect, it, vi } from 'vitest';
+import { newGame, type GameState } from '@smoulder/engine';
+import type { ServerMessage } from '@smoulder/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import { GameHost, type SaveStore, type Subscriber } from './game-host.ts';
+import { StaleSaveError } from './save-repo.ts';
+
+const quietLog = { error: () => {}, warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
+
+function recorder(): Subscriber & { frames: ServerMessage[]; closedWith: string | null } {
+  const sub = {
+    frames: [] as ServerMessage[],
+    closedWith: null as string | null,
+    send: (m: ServerMessage) => void sub.frames.push(m),
+    close: (reason: string) => void (sub.closedWith = reason),
+  };
+  return sub;
+}
+
+describe('GameHost', () => {
+  it('writes a burst of changes once, after the save delay, with the revision it was given', async () => {
+    vi.useFakeTimers();
+    const writes: Array<{ state: GameState; expected: number }> = [];
+    const store: SaveStore = {
+      write: async (_id, state, _v, expected) => {
+        writes.push({ state, expected });
+        return expected + 1;
+      },
+    };
+    const host = new GameHost('u1', newGame(1), 4, store, { saveDelayMs: 1000, log: quietLog, wallNow: () => Date.now() });
+    const sub = recorder();
+    host.attach(sub);
+    host.command(sub, 'a', { type: 'light_fire' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    host.command(sub, 'b', { type: 'stoke_fire' });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(writes).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(writes).toHaveLength(2);
+    expect(writes.map((w) => w.expected)).toEqual([4, 5]);
+    expect(writes[1].state.room.fire).toBe(4);
+    host.dispose();
+    vi.useRealTimers();
+  });
+
+  it('retries a failed write, and keeps the change until it lands', async () => {
+    vi.useFakeTimers();
+    let failures = 1;
+    const written: GameState[] = [];
+    const store: SaveStore = {
+      write: async (_id, state, _v, expected) => {
+        if (failures-- > 0) throw new Error('database down');
+        written.push(state);
+        return expected + 1;
+      },
+    };
+    const host = new GameHost('u2', newGame(1), 0, store, { saveDelayMs: 100, log: quietLog, wallNow: () => Date.now() });
+    const sub = recorder();
+    host.attach(sub);
+    host.command(sub, 'a', { type: 'light_fire' });
+    await vi.advanceTimersByTimeAsync(150);
+    expect(host.dirty).toBe(true);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(written).toHaveLength(1);
+    expect(host.dirty).toBe(false);
+    host.dispose();
+    vi.useRealTimers();
+  });
+
+  it('gives up the game, and closes its sockets, when someone else wrote it', async () => {
+    const store: SaveStore = {
+      write: async (id, _s, _v, expected) => {
+        throw new StaleSaveError(id, expected, expected + 1);
+      },
+    };
+    const onConflict = vi.fn((h: GameHost) => h.closeSubscribers());
+    const host = new GameHost('u3', newGame(1), 0, store, { saveDelayMs: 10, log: quietLog, onConflict });
+    const sub = recorder();
+    host.attach(sub);
+    host.command(sub, 'a', { type: 'light_fire' });
+    await expect(host.flush()).rejects.toBeInstanceOf(StaleSaveError);
+    expect(onConflict).toHaveBeenCalledOnce();
+    expect(sub.closedWith).toBe('game moved');
+    expect(host.hasConflict).toBe(true);
+    host.dispose();
+  });
+
+  it('runs the clock twice as fast in hyper mode, from the moment it is switched on', () => {
+    let wall = 0;
+    const host = new GameHost('u4', newGame(1), 0, { write: async (_a, _b, _c, e) => e + 1 }, {
+      saveDelayMs: 60_000,
+      log: quietLog,
+      wallNow: () => wall,
+    });
+    const sub = recorder();
+    host.attach(sub);
+    wall += 1000;
+    host.command(sub, 'h', { type: 'set_option', option: 'hyperMode', value: true });
+    const patch = sub.frames.find((f) => f.type === 'patch');
+    expect(patch && patch.type === 'patch' && patch.clock.rate).toBe(2);
+    wall += 1000;
+    host.tick();
+    expect(host.currentState.clock).toBe(3000);
+    host.dispose();
+  });
+});
