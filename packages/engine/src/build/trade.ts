@@ -33,7 +33,7 @@ export function buy(ctx: Ctx, id: string): void {
 }
 
 /** The compass points the way out: the path opens (the world itself is drawn by the path). */
-function openPath(ctx: Ctx): void {
+export function openPath(ctx: Ctx): void {
   if (ctx.state.features.path) return;
   ctx.state.features.path = true;
   notice(ctx, 'notice.path.opened');

@@ -6,7 +6,8 @@ import { eventDelay } from '../content/timings.ts';
 import { EVENTS, eventById } from '../content/events/index.ts';
 import type { EventButton, EventCtx, EventDef, Next } from './types.ts';
 
-function eventCtx(ctx: Ctx): EventCtx {
+/** The context event hooks get: the rule context plus chance, scene numbers and promised payouts. */
+export function eventCtx(ctx: Ctx): EventCtx {
   const { state } = ctx;
   return Object.assign(ctx, {
     random: () => nextFloat(state.rng),
