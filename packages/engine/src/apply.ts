@@ -8,7 +8,7 @@ import { isBuildingId } from './content/buildings.ts';
 import { build, checkBuild } from './build/build.ts';
 import { checkCraft, craft } from './build/craft.ts';
 import { buy, checkBuy } from './build/trade.ts';
-import { checkTravel, setOption, travel } from './core/settings.ts';
+import { checkOption, checkTravel, setOption, travel } from './core/settings.ts';
 import { checkChoice, choose } from './events/engine.ts';
 import { assign, checkAssign } from './outside/village.ts';
 import { afterChange } from './advance.ts';
@@ -44,7 +44,7 @@ const RULES: Record<CommandType, Rule> = {
   buy: rule<'buy'>((state, c) => checkBuy(state, c.item), (ctx, c) => buy(ctx, c.item)),
   assign: rule<'assign'>((state, c) => checkAssign(state, c.job, c.delta), (ctx, c) => assign(ctx, c.job, c.delta)),
   travel: rule<'travel'>((state, c) => checkTravel(state, c.to), (ctx, c) => travel(ctx, c.to)),
-  set_option: rule<'set_option'>(() => null, (ctx, c) => setOption(ctx, c.option, c.value)),
+  set_option: rule<'set_option'>((_state, c) => checkOption(c.option, c.value), (ctx, c) => setOption(ctx, c.option, c.value)),
   event_choose: rule<'event_choose'>((state, c) => checkChoice(state, c.button), (ctx, c) => choose(ctx, c.button)),
 };
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { advance } from './advance.ts';
 import { apply } from './apply.ts';
 import { newGame, STATE_VERSION, type GameState } from './core/state.ts';
-import { migrate, SaveFormatError } from './migrations.ts';
-import { BUILD_TRAP, CHECK_TRAPS, GATHER, LIGHT, play, type Timed } from './testing/play.ts';
+import { migrate, MIGRATIONS, SaveFormatError } from './migrations.ts';
+import { BUILD_TRAP, CHECK_TRAPS, GATHER, LIGHT, openingGame, play, type Timed } from './testing/play.ts';
 import { OPENING_SCRIPT, SCRIPT_END } from './testing/script.ts';
 
 /**
@@ -12,6 +12,8 @@ import { OPENING_SCRIPT, SCRIPT_END } from './testing/script.ts';
  * built and checked and wood gathered again; saved at 151 s. Made by the version-1 engine.
  */
 const SAVE_V1 = JSON.parse(readFileSync(new URL('./fixtures/save-v1.json', import.meta.url), 'utf8'));
+/** The same save as version 2 wrote it: the version-1 fixture through the 1 → 2 step only. */
+const SAVE_V2 = JSON.parse(readFileSync(new URL('./fixtures/save-v2.json', import.meta.url), 'utf8'));
 const V1_SCRIPT: Timed[] = [
   [0, LIGHT],
   [46_000, GATHER],
@@ -20,8 +22,11 @@ const V1_SCRIPT: Timed[] = [
   [150_000, GATHER],
 ];
 const V1_SAVED_AT = 151_000;
-const freshV2 = () => play(newGame(1), V1_SCRIPT, V1_SAVED_AT).state;
+const freshV3 = () => play(newGame(1), V1_SCRIPT, V1_SAVED_AT).state;
 const withoutMilestones = ({ milestones: _, ...rest }: GameState) => rest;
+const MINUTE = 60_000;
+/** One mulberry32 draw moves the RNG state on by this constant. */
+const oneDrawAfter = (state: number) => (state + 0x6d2b79f5) | 0;
 
 describe('the version-1 fixture', () => {
   it('is a version-1 save from 151 s', () => {
@@ -31,18 +36,51 @@ describe('the version-1 fixture', () => {
   });
 });
 
-describe('migrating a version-1 save', () => {
-  it('brings it to the current version', () => {
-    expect(STATE_VERSION).toBe(2);
-    expect(migrate(SAVE_V1).version).toBe(2);
+describe('the version-2 fixture', () => {
+  it('is the version-1 fixture through the 1 → 2 step only', () => {
+    expect(SAVE_V2).toEqual({ ...MIGRATIONS[1](structuredClone(SAVE_V1)), version: 2 });
   });
 
-  it('holds what a version-2 game played the same way holds, milestones aside', () => {
-    expect(withoutMilestones(migrate(SAVE_V1))).toEqual(withoutMilestones(freshV2()));
+  it('has the version-2 shape: milestones, and none of the village fields', () => {
+    expect(SAVE_V2.version).toBe(2);
+    expect(SAVE_V2.clock).toBe(V1_SAVED_AT);
+    expect(Object.keys(SAVE_V2.milestones)).toHaveLength(6);
+    for (const key of ['location', 'character', 'thieves', 'event', 'payouts', 'flags']) expect(key in SAVE_V2).toBe(false);
+    expect(SAVE_V2.features).toEqual({ outside: true });
+    expect(Object.keys(SAVE_V2.timers).sort()).toEqual(['builder', 'fireCool', 'forest', 'temperature']);
+    expect(SAVE_V2.seen).toEqual({ buildings: ['trap', 'cart'] });
+  });
+});
+
+describe('migrating a version-1 save', () => {
+  it('brings it to the current version', () => {
+    expect(STATE_VERSION).toBe(3);
+    expect(migrate(SAVE_V1).version).toBe(3);
+  });
+
+  it('goes through version 2: the same as migrating the version-2 fixture', () => {
+    expect(migrate(SAVE_V1)).toEqual(migrate(SAVE_V2));
+  });
+
+  it('holds what a version-3 game played the same way holds, but for what chance and the lost history decide', () => {
+    // The fresh game draws its first event time before the trap roll, the save after it: both have
+    // made two draws (same RNG state), but the trap's one drop and the event time come from
+    // different draws. The save cannot tell whether the forest was visited, so it counts as seen.
+    const { stores, timers, flags, milestones: _, ...migrated } = migrate(SAVE_V1);
+    const { stores: freshStores, timers: freshTimers, flags: freshFlags, milestones: __, ...fresh } = freshV3();
+    expect(migrated).toEqual(fresh);
+    expect({ ...timers, event: null }).toEqual({ ...freshTimers, event: null });
+    expect(timers.event - V1_SAVED_AT).toBeOneOf([3 * MINUTE, 4 * MINUTE, 5 * MINUTE]);
+    expect(stores.wood).toBe(freshStores.wood);
+    const drops = (s: Record<string, number>) => Object.entries(s).filter(([r]) => r !== 'wood');
+    expect(drops(stores).map(([, n]) => n)).toEqual([1]);
+    expect(drops(freshStores).map(([, n]) => n)).toEqual([1]);
+    expect(flags).toEqual({ seen_forest: true });
+    expect(freshFlags).toEqual({});
   });
 
   it('dates every milestone the save had evidently passed to its clock', () => {
-    expect(Object.keys(freshV2().milestones).sort()).toEqual(Object.keys(migrate(SAVE_V1).milestones).sort());
+    expect(Object.keys(freshV3().milestones).sort()).toEqual(Object.keys(migrate(SAVE_V1).milestones).sort());
     expect(migrate(SAVE_V1).milestones).toEqual({
       fire_lit: 151_000,
       builder_arrived: 151_000,
@@ -55,14 +93,17 @@ describe('migrating a version-1 save', () => {
 
   it('gives a state advance and apply accept, which plays on like the fresh one', () => {
     const migrated = migrate(SAVE_V1);
+    // Give the fresh game what chance and the lost history gave the save; then only milestones differ.
+    const fresh: GameState = { ...freshV3(), stores: migrated.stores, timers: migrated.timers, flags: migrated.flags };
     const later = advance(migrated, 300_000).state;
-    expect(withoutMilestones(later)).toEqual(withoutMilestones(advance(freshV2(), 300_000).state));
+    const freshLater = advance(fresh, 300_000).state;
+    expect(withoutMilestones(later)).toEqual(withoutMilestones(freshLater));
     const checked = apply(later, CHECK_TRAPS, 300_000);
-    const fresh = apply(advance(freshV2(), 300_000).state, CHECK_TRAPS, 300_000);
-    expect(checked.ok && fresh.ok).toBe(true);
-    if (checked.ok && fresh.ok) {
-      expect(withoutMilestones(checked.state)).toEqual(withoutMilestones(fresh.state));
-      expect(checked.events).toEqual(fresh.events);
+    const played = apply(freshLater, CHECK_TRAPS, 300_000);
+    expect(checked.ok && played.ok).toBe(true);
+    if (checked.ok && played.ok) {
+      expect(withoutMilestones(checked.state)).toEqual(withoutMilestones(played.state));
+      expect(checked.events).toEqual(played.events);
     }
   });
 
@@ -83,6 +124,72 @@ describe('migrating a version-1 save', () => {
   ])('reads %s as its milestones', (_, patch, milestones) => {
     const { milestones: __, ...v1 } = { ...newGame(1), version: 1, clock: 9 };
     expect(migrate({ ...v1, ...patch }).milestones).toEqual(milestones);
+  });
+});
+
+describe('migrating a version-2 save', () => {
+  const v3 = () => migrate(SAVE_V2);
+
+  it('keeps everything version 2 had, the RNG one draw on', () => {
+    const { version, features, timers, rng, seen, location, character, thieves, event, payouts, flags, ...kept } = v3();
+    const { version: _, features: oldFeatures, timers: oldTimers, rng: oldRng, seen: oldSeen, ...oldKept } = SAVE_V2;
+    expect(version).toBe(3);
+    expect(kept).toEqual(oldKept);
+    expect(features).toEqual({ ...oldFeatures, path: false });
+    expect({ ...timers, event: null }).toEqual({ ...oldTimers, population: null, event: null });
+    expect(seen).toEqual({ ...oldSeen, crafts: [] });
+    expect(rng).toEqual({ seed: oldRng.seed, state: oneDrawAfter(oldRng.state) });
+    expect([location, character, thieves, event, payouts, flags]).toBeDefined();
+  });
+
+  it('closes the path, looks at the room, and has no arrivals due (version 2 had no huts)', () => {
+    const state = v3();
+    expect(state.features.path).toBe(false);
+    expect(state.location).toBe('room');
+    expect(state.timers.population).toBeNull();
+  });
+
+  it('rolls the first event 3, 4 or 5 whole minutes after the save\'s clock, from the save\'s own RNG', () => {
+    const offsets = new Set<number>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const saved = { ...SAVE_V2, clock: 1_000_000 + seed, rng: { seed, state: seed * 7_919 } };
+      const { timers, rng } = migrate(saved);
+      offsets.add(timers.event - saved.clock);
+      expect(rng.state).toBe(oneDrawAfter(saved.rng.state));
+    }
+    expect([...offsets].sort((a, b) => a - b)).toEqual([3 * MINUTE, 4 * MINUTE, 5 * MINUTE]);
+  });
+
+  it('starts with no crafts seen, no perks, no thieves, no event, no payouts', () => {
+    expect(v3()).toMatchObject({
+      seen: { buildings: ['trap', 'cart'], crafts: [] },
+      character: { perks: {} },
+      thieves: { state: 0, stolen: {} },
+      event: null,
+      payouts: [],
+    });
+  });
+
+  it('counts the forest as seen when the outside was open, and not otherwise', () => {
+    expect(v3().flags).toEqual({ seen_forest: true });
+    const closed = { ...SAVE_V2, features: { outside: false }, outside: { buildings: {}, population: 0, workers: {} } };
+    expect(migrate(closed).flags).toEqual({});
+  });
+
+  it('leaves the save it was given alone, even when the step is called directly', () => {
+    const copy = structuredClone(SAVE_V2);
+    migrate(copy);
+    MIGRATIONS[2](copy);
+    expect(copy).toEqual(SAVE_V2);
+  });
+
+  it('gives a state that advances, accepts commands and survives a JSON round trip', () => {
+    // Just before the first event roll, which may open an event and hold further commands.
+    const rollAt = v3().timers.event;
+    const later = advance(v3(), rollAt - 1).state;
+    expect(later.clock).toBe(rollAt - 1);
+    expect(apply(later, CHECK_TRAPS, rollAt - 1).ok).toBe(true);
+    expect(migrate(JSON.parse(JSON.stringify(later)))).toEqual(later);
   });
 });
 
@@ -113,7 +220,8 @@ describe('migrate refuses what it cannot read', () => {
 describe('migrating a current save', () => {
   it.each([
     ['a new game', () => newGame(3)],
-    ['the played opening', () => play(newGame(3), OPENING_SCRIPT, SCRIPT_END).state],
+    ['the played opening', () => play(openingGame(3), OPENING_SCRIPT, SCRIPT_END).state],
+    ['the played opening with its event roll due', () => play(newGame(3), OPENING_SCRIPT.slice(0, 6), 170_000).state],
   ])('is the identity for %s', (_, make) => {
     const state = make();
     expect(migrate(JSON.parse(JSON.stringify(state)))).toEqual(state);

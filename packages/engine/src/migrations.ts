@@ -43,7 +43,8 @@ function addMilestones(old: Save): Save {
  * and the random-event roll, first due 3 to 5 minutes on, drawn from the save's own RNG.
  */
 function addVillage(old: Save): Save {
-  const rng = record(old.rng) as unknown as RngState;
+  // A copy: the draw below must not advance the RNG of the save this step was given.
+  const rng = { ...record(old.rng) } as unknown as RngState;
   const outsideOpen = record(old.features).outside === true;
   return {
     ...old,
@@ -61,7 +62,7 @@ function addVillage(old: Save): Save {
 }
 
 /** One step per save version: `MIGRATIONS[n]` turns a version-n state into version n+1. */
-const MIGRATIONS: Record<number, (old: Save) => Save> = {
+export const MIGRATIONS: Readonly<Record<number, (old: Save) => Save>> = {
   1: addMilestones,
   2: addVillage,
 };

@@ -3,17 +3,17 @@ import { advance, type Step } from './advance.ts';
 import type { GameEvent } from './core/context.ts';
 import { createRng, nextFloat } from './core/rng.ts';
 import { newGame, type GameState } from './core/state.ts';
-import { play, type Timed } from './testing/play.ts';
+import { openingGame, play, type Timed } from './testing/play.ts';
 import { OPENING_SCRIPT, SCRIPT_END } from './testing/script.ts';
 
 const SEED = 20_240_601;
-const reference = (seed = SEED) => play(newGame(seed), OPENING_SCRIPT, SCRIPT_END);
+const reference = (seed = SEED) => play(openingGame(seed), OPENING_SCRIPT, SCRIPT_END);
 
 /** Plays the script, but at `cut` saves the game as JSON and carries on from the parsed copy. */
 function playWithSave(cut: number, seed = SEED): Step {
   const before = OPENING_SCRIPT.filter(([at]) => at < cut);
   const after = OPENING_SCRIPT.filter(([at]) => at >= cut);
-  const first = play(newGame(seed), before, cut);
+  const first = play(openingGame(seed), before, cut);
   const reloaded = JSON.parse(JSON.stringify(first.state)) as GameState;
   const second = play(reloaded, after, SCRIPT_END);
   return { state: second.state, events: [...first.events, ...second.events] };

@@ -111,8 +111,18 @@ describe('storeRows', () => {
   it('lists whole units with the net income per 10 s', () => {
     const state = withStores(helpingBuilder(), { wood: 12.75, fur: 0 });
     expect(storeRows(state)).toEqual([
-      { resource: 'wood', amount: 12, perCycle: 2 },
-      { resource: 'fur', amount: 0, perCycle: 0 },
+      { resource: 'wood', amount: 12, perCycle: 2, group: 'resources' },
+      { resource: 'fur', amount: 0, perCycle: 0, group: 'resources' },
+    ]);
+  });
+
+  it('puts weapons and the compass in their own groups and leaves out upgrades and blueprints (02 §9)', () => {
+    const state = withStores(helpingBuilder(), { bolas: 2, compass: 1, waterskin: 1, 'plasma rifle blueprint': 1, torch: 3 });
+    expect(storeRows(state).map((r) => [r.resource, r.group])).toEqual([
+      ['wood', 'resources'],
+      ['bolas', 'weapons'],
+      ['compass', 'special'],
+      ['torch', 'resources'],
     ]);
   });
 });

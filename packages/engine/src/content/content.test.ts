@@ -25,13 +25,33 @@ describe('buildings', () => {
     expect(isWhole(def.max)).toBe(true);
     for (let built = 0; built < def.max; built++) {
       const cost = def.cost(built);
+      // A mine is granted by clearing its landmark (02 §8.3), never paid for.
+      if (def.granted) {
+        expect(cost).toEqual({});
+        continue;
+      }
       expect(Object.keys(cost).length).toBeGreaterThan(0);
       for (const amount of Object.values(cost)) expect(isWhole(amount)).toBe(true);
     }
   });
 
-  it('lists trap then cart', () => {
-    expect(BUILDING_IDS).toEqual(['trap', 'cart']);
+  it('lists the buildings in the order of 02 §8.3, the three granted mines last', () => {
+    expect(BUILDING_IDS).toEqual([
+      'trap',
+      'cart',
+      'hut',
+      'lodge',
+      'trading post',
+      'tannery',
+      'smokehouse',
+      'workshop',
+      'steelworks',
+      'armoury',
+      'iron mine',
+      'coal mine',
+      'sulphur mine',
+    ]);
+    expect(BUILDING_IDS.filter((id) => BUILDINGS[id].granted)).toEqual(['iron mine', 'coal mine', 'sulphur mine']);
   });
 
   it('prices traps at 10 + 10 per trap standing, up to 10 traps', () => {
@@ -145,22 +165,32 @@ describe('error codes', () => {
 });
 
 describe('a new game', () => {
-  it('starts dark, freezing and alone, with no wood store at all', () => {
-    expect(newGame(7)).toEqual({
+  it('starts dark, freezing and alone, with no wood store at all, in the room, the first event 3 to 5 min away', () => {
+    const { timers, rng, ...rest } = newGame(7);
+    expect(rest).toEqual({
       version: STATE_VERSION,
       clock: 0,
-      rng: { seed: 7, state: 7 },
       config: { hyperMode: false, lightsOff: false },
-      features: { outside: false },
+      features: { outside: false, path: false },
+      location: 'room',
       stores: {},
       room: { fire: 0, temperature: 0, builder: -1 },
       outside: { buildings: {}, population: 0, workers: {} },
       income: {},
-      timers: { fireCool: null, temperature: 30_000, builder: null, forest: null },
       cooldowns: {},
-      seen: { buildings: [] },
+      seen: { buildings: [], crafts: [] },
+      character: { perks: {} },
+      thieves: { state: 0, stolen: {} },
+      event: null,
+      payouts: [],
+      flags: {},
       milestones: {},
     });
+    const { event, ...clockTimers } = timers;
+    expect(clockTimers).toEqual({ fireCool: null, temperature: 30_000, builder: null, forest: null, population: null });
+    expect([180_000, 240_000, 300_000]).toContain(event);
+    // The event delay is the one draw a new game makes from its RNG (mulberry32: one step of 0x6d2b79f5).
+    expect(rng).toEqual({ seed: 7, state: (7 + 0x6d2b79f5) | 0 });
   });
 
   it('caps stores at the original MAX_STORE', () => {

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { advance } from '../advance.ts';
-import { INCOME_SOURCES } from '../content/income.ts';
 import { ctxAt, helpingBuilder, withStores } from '../testing/play.ts';
 import { addStore } from './context.ts';
 import { incomeRates, nextTick, runIncome, startIncome } from './income.ts';
@@ -50,36 +49,38 @@ describe('the income grid', () => {
 });
 
 describe('running a source', () => {
-  const registry = INCOME_SOURCES;
-  afterEach(() => {
-    delete registry.mill;
-    delete registry.grove;
+  // Real sources only: tanners (fur −5 → leather 1 each), gatherers (wood +1 each), charcutiers
+  // (meat −5, wood −5 → cured meat 1 each). Nothing is added to the shared content.
+  const village = (workers: Record<string, number>, population: number): GameState['outside'] => ({
+    buildings: {},
+    population,
+    workers,
   });
 
   it('is all or nothing: a cycle it cannot pay for produces nothing and consumes nothing', () => {
-    registry.mill = () => ({ wood: -5, flour: 1 });
-    const ctx = ctxAt(withIncome({ mill: 10_000 }, { wood: 3 }), 10_000);
+    const state = { ...withIncome({ tanner: 10_000 }, { fur: 4 }), outside: village({ tanner: 1 }, 1) };
+    const ctx = ctxAt(state, 10_000);
     runIncome(ctx);
-    expect(ctx.state.stores).toEqual({ wood: 3 });
-    expect(ctx.state.income.mill).toBe(20_000);
+    expect(ctx.state.stores).toEqual({ fur: 4 });
+    expect(ctx.state.income.tanner).toBe(20_000);
   });
 
   it('runs a cycle it can just pay for', () => {
-    registry.mill = () => ({ wood: -5, flour: 1 });
-    const ctx = ctxAt(withIncome({ mill: 10_000 }, { wood: 5 }), 10_000);
+    const state = { ...withIncome({ tanner: 10_000 }, { fur: 5 }), outside: village({ tanner: 1 }, 1) };
+    const ctx = ctxAt(state, 10_000);
     runIncome(ctx);
-    expect(ctx.state.stores).toEqual({ wood: 0, flour: 1 });
+    expect(ctx.state.stores).toEqual({ fur: 0, leather: 1 });
   });
 
   it('runs sources in the order they were started, so an earlier one can feed a later one', () => {
-    registry.grove = () => ({ wood: 5 });
-    registry.mill = () => ({ wood: -5, flour: 1 });
-    const feeds = ctxAt(withIncome({ grove: 10_000, mill: 10_000 }, { wood: 0 }), 10_000);
+    // Five idle villagers bring exactly the 5 wood one charcutier needs.
+    const outside = village({ charcutier: 1 }, 6);
+    const feeds = ctxAt({ ...withIncome({ gatherer: 10_000, charcutier: 10_000 }, { wood: 0, meat: 5 }), outside }, 10_000);
     runIncome(feeds);
-    expect(feeds.state.stores).toEqual({ wood: 0, flour: 1 });
-    const starves = ctxAt(withIncome({ mill: 10_000, grove: 10_000 }, { wood: 0 }), 10_000);
+    expect(feeds.state.stores).toEqual({ wood: 0, meat: 0, 'cured meat': 1 });
+    const starves = ctxAt({ ...withIncome({ charcutier: 10_000, gatherer: 10_000 }, { wood: 0, meat: 5 }), outside }, 10_000);
     runIncome(starves);
-    expect(starves.state.stores).toEqual({ wood: 5 });
+    expect(starves.state.stores).toEqual({ wood: 5, meat: 5 });
   });
 
   it('skips sources not yet due', () => {

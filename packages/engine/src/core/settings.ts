@@ -10,7 +10,14 @@ export function setOption(ctx: Ctx, option: OptionId, value: boolean): void {
   ctx.state.config[option] = value;
 }
 
+export function checkOption(option: string, value: unknown): EngineError | null {
+  return (OPTIONS as readonly string[]).includes(option) && typeof value === 'boolean'
+    ? null
+    : engineError('command/unknown', 'error.command.unknown');
+}
+
 export function checkTravel(state: GameState, to: Location): EngineError | null {
+  if (to !== 'room' && to !== 'outside') return engineError('command/unknown', 'error.command.unknown');
   if (to === 'outside' && !state.features.outside) return engineError('action/unavailable', 'error.action.unavailable');
   return null;
 }

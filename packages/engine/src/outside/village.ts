@@ -49,7 +49,10 @@ export function openJobsFor(ctx: Ctx, building: string): void {
   }
 }
 
+const STEPS = new Set([1, -1, 10, -10]);
+
 export function checkAssign(state: GameState, job: string, delta: number): EngineError | null {
+  if (!STEPS.has(delta)) return engineError('command/unknown', 'error.command.unknown');
   if (!jobById(job) || !(job in state.outside.workers)) {
     return engineError('action/unavailable', 'error.action.unavailable');
   }
