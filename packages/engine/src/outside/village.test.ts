@@ -353,3 +353,17 @@ describe('destroying huts (03 §6)', () => {
     expect(state.outside).toMatchObject({ population: 0, workers: { hunter: 0 }, buildings: { hut: 0 } });
   });
 });
+
+describe('village size milestones', () => {
+  it('are reached as the population passes 10, 20, 40 and 80, each once', async () => {
+    const { villagersArrive } = await import('./village.ts');
+    const { newGame } = await import('../core/state.ts');
+    const state = newGame(5);
+    state.outside.buildings.hut = 20;
+    const ctx = { state, now: 1000, events: [] as import('../core/context.ts').GameEvent[] };
+    for (let i = 0; i < 40 && state.outside.population < 80; i++) villagersArrive(ctx);
+    const reached = ctx.events.filter((e) => e.type === 'milestone').map((e) => (e as { id: string }).id);
+    expect(reached.filter((id) => id.startsWith('village_'))).toEqual(['village_10', 'village_20', 'village_40', 'village_80']);
+    expect(state.milestones.village_80).toBe(1000);
+  });
+});

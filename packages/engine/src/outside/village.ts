@@ -28,6 +28,9 @@ export function villagersArrive(ctx: Ctx): void {
     state.outside.population += arrivals;
     notice(ctx, arrivalNotice(arrivals), { count: arrivals });
     milestone(ctx, 'first_villagers');
+    for (const size of [10, 20, 40, 80] as const) {
+      if (state.outside.population >= size) milestone(ctx, `village_${size}`);
+    }
   }
   state.timers.population = ctx.now + populationDelay(state.rng);
 }
