@@ -1,3 +1,4 @@
 export * from './game.ts';
 export * from './ws.ts';
 export * from './http.ts';
+export * from './admin.ts';
