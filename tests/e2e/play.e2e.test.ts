@@ -6,6 +6,10 @@ import { startServer } from './server.ts';
 type Server = Awaited<ReturnType<typeof startServer>>;
 
 const fireOf = (page: Page) => page.locator('[data-fire]').getAttribute('data-fire');
+const woodOf = async (page: Page) => {
+  const amount = page.locator('[data-store="wood"] [data-amount]');
+  return (await amount.count()) > 0 ? amount.first().getAttribute('data-amount') : null;
+};
 
 describe.skipIf(!chromiumPath)('playing in Chromium across two devices', () => {
   let server: Server;
@@ -63,5 +67,16 @@ describe.skipIf(!chromiumPath)('playing in Chromium across two devices', () => {
     await stoke.click();
     await expect.poll(() => stokeTwo.isEnabled()).toBe(false);
     await expect.poll(() => two.locator('[aria-live] li').count()).toBeGreaterThan(linesBefore);
+
+    // The forest opens 45 s after the first light: both devices show the same wood pile, and
+    // wood gathered on one lands on the other.
+    await expect.poll(() => woodOf(one), { timeout: 60_000, interval: 500 }).not.toBeNull();
+    await expect.poll(async () => (await woodOf(two)) === (await woodOf(one))).toBe(true);
+    await one.locator('[data-tab="outside"]').click();
+    const gather = one.locator('[data-action="gather_wood"]');
+    await expect.poll(() => gather.isEnabled()).toBe(true);
+    const before = Number(await woodOf(two));
+    await gather.click();
+    await expect.poll(async () => Number(await woodOf(two))).toBeGreaterThanOrEqual(before + 10);
   });
 });
