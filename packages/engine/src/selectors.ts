@@ -153,6 +153,8 @@ export interface VillageView {
   population: number;
   capacity: number;
   gatherers: number;
+  /** What the gatherers together bring in per 10 s. */
+  gathererPerCycle: Record<string, number>;
   jobs: JobView[];
 }
 
@@ -175,6 +177,7 @@ export function villageView(state: GameState, now: number = state.clock): Villag
     population: state.outside.population,
     capacity: capacity(state),
     gatherers: gatherers(state),
+    gathererPerCycle: incomeOf(state, 'gatherer'),
     jobs,
   };
 }

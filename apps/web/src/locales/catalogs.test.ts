@@ -19,6 +19,7 @@ import { ErrorCode, HttpErrorCode } from '@smoulder/protocol';
 import en from './en.json';
 import pl from './pl.json';
 import eventsEn from './events/en.json';
+import adminEn from './admin/en.json';
 import { MESSAGES, createAppI18n, mergeCatalogs } from './i18n.ts';
 import { catalogKey, errorKey } from './translate.ts';
 
@@ -48,6 +49,11 @@ const engineSources = Object.entries(
     string
   >,
 ).filter(([path]) => !path.endsWith('.test.ts'));
+
+/** The server's sources: it says a few things of its own (a restart, an error frame). */
+const serverSources = Object.entries(
+  import.meta.glob('../../../../apps/server/src/**/*.ts', { query: '?raw', import: 'default', eager: true }) as Record<string, string>,
+).filter(([path]) => !path.endsWith('.test.ts') && !path.includes('/testing/'));
 
 /** Arrays the engine indexes into when it builds a key, e.g. `notice.fire.${FIRE_LEVELS[level]}`. */
 const KEY_PARTS: Record<string, readonly string[]> = { FIRE_LEVELS, TEMPERATURE_LEVELS, BUILDER_LEVELS };
@@ -125,16 +131,30 @@ describe('catalogs', () => {
     expect(check(pl as Catalog)).toEqual([]);
   });
 
-  it('pl uses only the placeholders en passes', () => {
-    /** Messages whose callers offer more values than English needs (Polish writes costs "drewno: 5"). */
+  it('en and pl use the same placeholders in every message', () => {
+    /**
+     * Messages worded differently on purpose, and every value their callers pass: Polish writes a
+     * cost as "drewno: 5" (the plain name), English as "5 wood" (the name agreeing with the number).
+     */
     const offered: Record<string, string[]> = { 'common.cost_item': ['amount', 'item', 'name'] };
-    const stray = [...PL].flatMap(([key, message]) => {
-      const allowed = placeholders(EN.get(key) ?? '');
-      allowed.add('n').add('count');
-      for (const extra of offered[key] ?? []) allowed.add(extra);
-      return [...placeholders(message)].filter((p) => !allowed.has(p)).map((p) => `${key}: {${p}}`);
+    const differ = [...EN].flatMap(([key, message]) => {
+      const en = placeholders(message);
+      const pl = placeholders(PL.get(key) ?? '');
+      if (key in offered) {
+        const stray = [...en, ...pl].filter((p) => !offered[key].includes(p));
+        return stray.length > 0 ? [`${key}: {${stray.join('}, {')}}`] : [];
+      }
+      const same = en.size === pl.size && [...en].every((p) => pl.has(p));
+      return same ? [] : [`${key}: en {${[...en].sort().join('}, {')}} pl {${[...pl].sort().join('}, {')}}`];
     });
-    expect(stray).toEqual([]);
+    expect(differ).toEqual([]);
+    // The pattern finds named placeholders.
+    expect(placeholders('{count} z {max}')).toEqual(new Set(['count', 'max']));
+  });
+
+  it('is lower-case throughout, like the rest of the game', () => {
+    const shouting = [...EN, ...PL].filter(([, message]) => message !== message.toLocaleLowerCase()).map(([key]) => key);
+    expect(shouting).toEqual([]);
   });
 
   it('has every notice and error key the engine emits', () => {
@@ -169,11 +189,20 @@ describe('catalogs', () => {
   });
 
   it('merges the events catalogs without clashes', () => {
-    expect(ALL_EN.size).toBe(EN.size + flatten(eventsEn as Catalog).size);
+    expect(ALL_EN.size).toBe(EN.size + flatten(eventsEn as Catalog).size + flatten(adminEn as Catalog).size);
     expect([...ALL_EN.keys()].some((k) => k.startsWith('event.'))).toBe(true);
     expect([...EN.keys()].some((k) => k.startsWith('event.'))).toBe(false);
     expect(() => mergeCatalogs({ a: { b: 'x' } }, { a: { b: 'y' } })).toThrow(/a\.b/);
     expect(mergeCatalogs({ a: { b: 'x' } }, { a: { c: 'y' } })).toEqual({ a: { b: 'x', c: 'y' } });
+  });
+
+  it('has words for every notice and error key the server sends itself', () => {
+    const keys = new Set<string>();
+    for (const [, source] of serverSources) {
+      for (const match of source.matchAll(/['"`]((?:notice|error)\.[a-z0-9_]+\.[a-z0-9_.]+)['"`]/g)) keys.add(match[1]);
+    }
+    expect(keys).toContain('notice.server.restarting');
+    expect([...keys].filter((k) => !EN.has(k) || !PL.has(k)).sort()).toEqual([]);
   });
 
   it('has an error.* entry for every ErrorCode and HttpErrorCode', () => {
@@ -206,6 +235,37 @@ describe('catalogs', () => {
     const forms = (m: string) => m.split('|').length;
     for (const [key, message] of EN) if (key.startsWith('item.')) expect([key, forms(message)]).toEqual([key, 2]);
     for (const [key, message] of PL) if (key.startsWith('item.')) expect([key, forms(message)]).toEqual([key, 3]);
+  });
+
+  it('counts nouns in plural forms: three in Polish, two (or one, "wood") in English', () => {
+    const forms = (m: string) => m.split('|').length;
+    const plural = [...EN.keys()].filter((key) => EN.get(key)!.includes('|') || PL.get(key)?.includes('|'));
+    const wrong = plural
+      .filter((key) => forms(EN.get(key)!) > 2 || forms(PL.get(key) ?? '') !== 3)
+      .map((key) => `${key}: en ${forms(EN.get(key)!)}, pl ${forms(PL.get(key) ?? '')}`);
+    expect(wrong).toEqual([]);
+    // Names are chosen by the caller; every counted sentence says its number.
+    const sentences = plural.filter((key) => !/^(item|job)\./.test(key));
+    expect(sentences.length).toBeGreaterThan(4);
+    for (const key of sentences) {
+      const said = [...placeholders(EN.get(key)!), ...placeholders(PL.get(key)!)];
+      expect(said.some((p) => ['count', 'amount', 'seconds'].includes(p)), key).toBe(true);
+    }
+  });
+
+  it('says how many villagers arrive in the right Polish form', () => {
+    const i18n = createAppI18n('pl');
+    const arrive = (key: string, count: number) => i18n.global.t(`notice.village.${key}`, { count }, count);
+    expect([2, 3, 4].map((n) => arrive('arrive_few', n))).toEqual([
+      '2 zmęczone dusze chronią się w chacie.',
+      '3 zmęczone dusze chronią się w chacie.',
+      '4 zmęczone dusze chronią się w chacie.',
+    ]);
+    expect(arrive('arrive_many', 12)).toBe('spomiędzy drzew wyłania się 12 osób, by tu osiąść.');
+    expect(arrive('arrive_many', 22)).toBe('spomiędzy drzew wyłaniają się 22 osoby, by tu osiąść.');
+    expect(arrive('arrive_crowd', 31)).toBe('napływa 31 przybyszów. wieść o ogniu się rozeszła.');
+    i18n.global.locale.value = 'en';
+    expect(arrive('arrive_many', 12)).toBe('a line of 12 people trudges out of the trees to settle.');
   });
 
   it('every message compiles and renders in both languages', () => {

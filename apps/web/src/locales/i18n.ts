@@ -3,6 +3,8 @@ import en from './en.json';
 import pl from './pl.json';
 import eventsEn from './events/en.json';
 import eventsPl from './events/pl.json';
+import adminEn from './admin/en.json';
+import adminPl from './admin/pl.json';
 import { polishPlural } from './plural.ts';
 
 export const LOCALES = ['en', 'pl'] as const;
@@ -61,8 +63,8 @@ export function mergeCatalogs(...catalogs: Catalog[]): Catalog {
 }
 
 export const MESSAGES = {
-  en: mergeCatalogs(en, eventsEn),
-  pl: mergeCatalogs(pl, eventsPl),
+  en: mergeCatalogs(en, eventsEn, adminEn),
+  pl: mergeCatalogs(pl, eventsPl, adminPl),
 };
 
 export function createAppI18n(locale: Locale = 'en') {

@@ -159,6 +159,11 @@ describe('gatherers (03 §5)', () => {
   ])('are the population (%i) less every assigned worker %j: %i', (population, workers, gatherers) => {
     expect(villageView(village({ population, workers, buildings: { hut: 5 } })).gatherers).toBe(gatherers);
   });
+
+  it('each bring in 1 wood per cycle, which the village view shows', () => {
+    const view = villageView(village({ population: 10, workers: { hunter: 3 }, buildings: { hut: 5 } }));
+    expect(view.gathererPerCycle).toEqual({ wood: 7 });
+  });
 });
 
 describe('assigning workers (03 §5)', () => {
