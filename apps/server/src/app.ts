@@ -5,16 +5,20 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { MAX_CLIENT_FRAME_BYTES } from '@smoulder/protocol';
+import { MAX_CLIENT_MESSAGE_BYTES } from '@smoulder/protocol';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { sendError } from './http/errors.ts';
+import csrf from './http/origin.ts';
 import database from './plugins/database.ts';
-import sessions from './features/accounts/sessions.ts';
+import sessions, { SESSION_COOKIE } from './features/accounts/sessions.ts';
 import accountRoutes from './features/accounts/routes.ts';
 import game from './features/game/index.ts';
 import type { PlayerOwnership } from './features/game/ownership.ts';
 import healthRoutes from './features/health/routes.ts';
+import analytics from './features/analytics/index.ts';
+import adminRoutes from './features/admin/index.ts';
+import metrics from './features/metrics/index.ts';
 
 export interface AppDeps {
   /** An already open database (tests); otherwise one is opened from the config. */
@@ -32,6 +36,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // Opening the database may take long: after a crash the embedded PGlite replays its log
+    // (5-12 s measured), longer than Fastify's default 10 s for a plugin to start.
+    pluginTimeout: 120_000,
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -55,6 +62,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   });
   await app.register(cookie);
+  await app.register(csrf, { allowedOrigins: config.allowedOrigins, sessionCookie: SESSION_COOKIE });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
@@ -62,18 +70,37 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       message: `too many attempts: try again in ${Math.ceil(ctx.ttl / 1000)} s`,
     }),
   });
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES * 4 } });
+  await app.register(websocket, {
+    // ws itself closes a socket with 1009 when a message is larger than this, before reading it.
+    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
+    // The game plugin closes game sockets on shutdown, after telling them why (1012).
+    preClose: (done) => done(),
+    // ws has already closed the socket (1009, 1002) for the errors it raises; only our own
+    // failures leave it open, and those close it as a server error.
+    errorHandler: (err, socket, request) => {
+      request.log.warn({ err }, 'game socket error');
+      if (socket.readyState === socket.OPEN) socket.close(1011, 'server error');
+    },
+  });
+  await app.register(metrics, config.metrics);
   await app.register(database, { database: deps.database, databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await app.register(sessions, { ttlMs: config.sessionTtlMs, secure: config.cookieSecure });
-  await app.register(accountRoutes, { loginRateLimit: config.loginRateLimit });
+  await app.register(analytics, { wallNow: deps.wallNow });
+  await app.register(accountRoutes, {
+    loginRateLimit: config.loginRateLimit,
+    loginAccountLimit: config.loginAccountLimit,
+    guestRateLimit: config.guestRateLimit,
+  });
   await app.register(game, {
     saveDelayMs: config.saveDelayMs,
     unloadGraceMs: config.unloadGraceMs,
     allowedOrigins: config.allowedOrigins,
+    frameLimits: config.socketFrameLimit,
     ownership: deps.ownership,
     wallNow: deps.wallNow,
   });
   await app.register(healthRoutes);
+  await app.register(adminRoutes, { wallNow: deps.wallNow });
 
   const serveWeb = fs.existsSync(config.webDist);
   if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false });

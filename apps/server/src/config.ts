@@ -20,6 +20,14 @@ export interface Config {
   /** How long a game stays in memory after its last socket closed. */
   unloadGraceMs: number;
   loginRateLimit: { max: number; windowMs: number };
+  /** Failed sign-ins allowed per account (email) per window, counted in this process's memory. */
+  loginAccountLimit: { max: number; windowMs: number };
+  /** New guests per client IP per window. */
+  guestRateLimit: { max: number; windowMs: number };
+  /** Frames a game socket may send: a token bucket refilled at `perSecond`, holding `burst`. */
+  socketFrameLimit: { perSecond: number; burst: number };
+  /** `GET /metrics` (Prometheus); with a token it answers only `Authorization: Bearer <token>`. */
+  metrics: { enabled: boolean; token?: string };
   logLevel: string;
   trustProxy: boolean;
 }
@@ -37,6 +45,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     saveDelayMs: int(env.SAVE_DELAY_MS, 1000),
     unloadGraceMs: int(env.UNLOAD_GRACE_MS, 10_000),
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 10), windowMs: 60_000 },
+    loginAccountLimit: { max: int(env.LOGIN_ACCOUNT_LIMIT, 10), windowMs: 15 * 60_000 },
+    guestRateLimit: { max: int(env.GUEST_RATE_LIMIT, 30), windowMs: 60_000 },
+    socketFrameLimit: { perSecond: int(env.SOCKET_FRAME_RATE, 20), burst: int(env.SOCKET_FRAME_BURST, 40) },
+    metrics: { enabled: env.METRICS_ENABLED !== 'false', token: env.METRICS_TOKEN || undefined },
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
   };

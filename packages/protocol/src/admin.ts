@@ -67,7 +67,8 @@ export type PlayerSearch = z.infer<typeof PlayerSearch>;
 
 export const PlayerDetail = z.object({
   player: PlayerSummary,
-  milestones: z.array(z.object({ milestone: z.string(), playMs: z.number(), at: z.iso.datetime() })),
+  /** Oldest first, across all of the player's games (`gameId` tells them apart). */
+  milestones: z.array(z.object({ milestone: z.string(), gameId: z.string(), playMs: z.number(), at: z.iso.datetime() })),
   devices: z.array(
     z.object({ device: z.string(), locale: z.string().nullable(), firstSeen: z.iso.datetime(), lastSeen: z.iso.datetime(), sessions: z.number().int() }),
   ),
@@ -79,3 +80,37 @@ export type PlayerDetail = z.infer<typeof PlayerDetail>;
 /** Pushed on GET /api/admin/online (server-sent events): one `data:` line per change. */
 export const OnlineUpdate = z.object({ onlineNow: z.number().int() });
 export type OnlineUpdate = z.infer<typeof OnlineUpdate>;
+
+/** Where each page's data lives (all GET). `:id` is a player's id. */
+export const ADMIN_ROUTES = {
+  overview: '/api/admin/overview',
+  funnel: '/api/admin/funnel',
+  dropOff: '/api/admin/dropoff',
+  retention: '/api/admin/retention',
+  breakdowns: '/api/admin/breakdowns',
+  players: '/api/admin/players',
+  player: '/api/admin/players/:id',
+  online: '/api/admin/online',
+} as const;
+
+/**
+ * The tables each route can export with `format=csv`; `table` picks one (default: the first).
+ * The CSV has the same rows as the JSON; shares are fractions (0.25 = 25 %), times are ms.
+ */
+export const ADMIN_CSV_TABLES = {
+  overview: ['summary', 'new_players'],
+  funnel: ['steps'],
+  dropOff: ['rows'],
+  retention: ['cohorts'],
+  breakdowns: ['languages', 'devices'],
+  players: ['players'],
+  player: ['milestones', 'devices', 'snapshots'],
+} as const;
+
+/** Query of every table route: the date range, `format`, and which table a CSV export holds. */
+export const AdminTableQuery = DateRange.extend({ table: z.string().max(32).optional() });
+export type AdminTableQuery = z.infer<typeof AdminTableQuery>;
+
+/** GET /api/admin/players?query=…: an exact player id, or the start of an email (case-insensitive). */
+export const PlayerSearchQuery = AdminTableQuery.extend({ query: z.string().trim().min(1).max(254) });
+export type PlayerSearchQuery = z.infer<typeof PlayerSearchQuery>;

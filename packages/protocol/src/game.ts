@@ -65,6 +65,7 @@ export const ErrorCode = z.enum([
   'message/invalid_json',
   'message/invalid',
   'message/too_large',
+  'message/rate_limited',
   'server/unavailable',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

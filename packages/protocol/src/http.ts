@@ -29,9 +29,11 @@ export const HttpErrorCode = z.enum([
   'auth/invalid_credentials',
   'auth/email_taken',
   'auth/already_claimed',
+  'auth/forbidden',
   'request/invalid',
   'request/too_large',
   'request/rate_limited',
+  'request/cross_origin',
   'request/not_found',
   'server/error',
 ]);

@@ -4,8 +4,11 @@ import { CommandSchema, ErrorCode, GameStateSchema, NoticeParamsSchema } from '.
 /** Bumped on any incompatible change to the frames below. */
 export const PROTOCOL_VERSION = 1;
 
-/** Largest client frame the server reads; commands are tiny. */
+/** Largest client frame the server reads; a larger one gets a `message/too_large` error frame. */
 export const MAX_CLIENT_FRAME_BYTES = 4096;
+
+/** A client message larger than this is not even read: the socket is closed with code 1009 (too big). */
+export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 
 // client → server
 

@@ -71,6 +71,11 @@ describe.each(testBackends())('openDatabase on $name', (backend) => {
       );
       expect(tables.map((table) => table.table_name)).toEqual([
         '_prisma_migrations',
+        'activity_days',
+        'milestone_events',
+        'play_sessions',
+        'player_devices',
+        'player_milestones',
         'saves',
         'sessions',
         'users',

@@ -36,6 +36,12 @@ export async function startTestApp(
   };
 }
 
+/**
+ * The Origin a browser on our own page would send to `inject` (whose default Host is localhost:80);
+ * cookie-carrying POSTs without it are refused as cross-site.
+ */
+export const INJECT_ORIGIN = 'http://localhost:80';
+
 /** The `name=value` part of a Set-Cookie header, ready for a Cookie header. */
 export function sessionCookie(setCookie: string | string[] | undefined): string {
   const header = Array.isArray(setCookie) ? setCookie[0] : setCookie;

@@ -69,6 +69,23 @@ export class TestSocket {
     }
   }
 
+  /** Waits for the server to close the socket; its code and reason. */
+  async closedBy(ms = 3000): Promise<{ code: number; reason: string }> {
+    const deadline = Date.now() + ms;
+    while (!this.closed) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`the socket is still open after ${ms} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.closed;
+  }
+
   close(): Promise<void> {
     if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../db/test-database.ts';
-import { sessionCookie, startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { INJECT_ORIGIN, sessionCookie, startTestApp, type TestApp } from '../../testing/test-app.ts';
 
 describe.each(testBackends())('account routes on $name', (backend) => {
   let t: TestApp;
@@ -17,13 +17,14 @@ describe.each(testBackends())('account routes on $name', (backend) => {
   });
 
   const guest = async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/guest' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/guest', headers: { origin: INJECT_ORIGIN } });
     expect(res.statusCode).toBe(200);
     return { cookie: sessionCookie(res.headers['set-cookie']), user: res.json().user, res };
   };
 
-  const post = (url: string, payload: unknown, cookie?: string) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+  /** A POST as the game's own page sends it: with its Origin, and the cookie when given. */
+  const post = (url: string, payload: unknown, cookie?: string, headers: Record<string, string> = { origin: INJECT_ORIGIN }) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { ...headers, cookie } : headers });
 
   it('answers 401 on /api/me without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/me' });
@@ -128,6 +129,85 @@ describe.each(testBackends())('account routes on $name', (backend) => {
     expect(statuses[5]).toBe(429);
     const limited = await attempt();
     expect(limited.json().error.code).toBe('request/rate_limited');
+  });
+
+  it('limits failed sign-ins per account, across addresses, even for the right password', async () => {
+    await post('/api/register', { email: 'target@example.com', password: 'the real password' });
+    // Ten addresses, one guess each: the per-IP limit never sees more than one.
+    const attempt = (password: string, i: number, email = 'Target@Example.com') =>
+      t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: `10.20.0.${i}`, payload: { email, password } });
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess number ${i}`, i)).statusCode).toBe(401);
+    const locked = await attempt('the real password', 10);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('request/rate_limited');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // Other accounts are untouched.
+    await post('/api/register', { email: 'bystander@example.com', password: 'another real password' });
+    expect((await attempt('another real password', 11, 'bystander@example.com')).statusCode).toBe(200);
+  });
+
+  it('starts a new guest at most 30 times a minute per address', async () => {
+    const start = () => t.app.inject({ method: 'POST', url: '/api/guest', remoteAddress: '10.30.0.1', headers: { origin: INJECT_ORIGIN } });
+    const before = await counts();
+    for (let i = 0; i < 30; i++) expect((await start()).statusCode).toBe(200);
+    const limited = await start();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('request/rate_limited');
+    expect((await counts()).users).toBe(before.users + 30);
+    // Another address is not held back.
+    expect((await t.app.inject({ method: 'POST', url: '/api/guest', remoteAddress: '10.30.0.2' })).statusCode).toBe(200);
+  });
+
+  describe('refuses cross-site requests that carry the session cookie (CSRF)', () => {
+    it.each([
+      ['no Origin or Referer at all', {}],
+      ['a foreign Origin', { origin: 'https://evil.example' }],
+      ['an opaque Origin', { origin: 'null' }],
+      ['a foreign Referer', { referer: 'https://evil.example/page' }],
+      ['the right host on another port', { origin: 'http://localhost:8080' }],
+    ])('%s', async (_name, headers: Record<string, string>) => {
+      const { cookie, user } = await guest();
+      const res = await post('/api/logout', {}, cookie, headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('request/cross_origin');
+      // Nothing happened: the session is still there.
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+      expect(me.json().user.id).toBe(user.id);
+    });
+
+    it('accepts our own Referer when a browser sends no Origin', async () => {
+      const { cookie } = await guest();
+      expect((await post('/api/logout', {}, cookie, { referer: `${INJECT_ORIGIN}/` })).statusCode).toBe(204);
+    });
+
+    it('refuses a foreign Origin even without a cookie (a cross-site page starting a guest)', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/guest', headers: { origin: 'https://evil.example' } });
+      expect(res.statusCode).toBe(403);
+    });
+  });
+
+  describe('replaces any session cookie sent before signing in (session fixation)', () => {
+    it('a guest session: signing in gives a new token and ends the old one', async () => {
+      await post('/api/register', { email: 'fixation@example.com', password: 'a fixation password' });
+      const { cookie: planted } = await guest();
+      const res = await post('/api/login', { email: 'fixation@example.com', password: 'a fixation password' }, planted);
+      expect(res.statusCode).toBe(200);
+      const fresh = sessionCookie(res.headers['set-cookie']);
+      expect(fresh.split('=')[1]).not.toBe(planted.split('=')[1]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: planted } })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: fresh } })).json().user.email).toBe(
+        'fixation@example.com',
+      );
+    });
+
+    it('a token the attacker made up: it never becomes a session', async () => {
+      await post('/api/register', { email: 'fixation2@example.com', password: 'a fixation password' });
+      const planted = 'smoulder_session=attacker-chosen-token';
+      const res = await post('/api/login', { email: 'fixation2@example.com', password: 'a fixation password' }, planted);
+      expect(res.statusCode).toBe(200);
+      expect(sessionCookie(res.headers['set-cookie'])).not.toBe(planted);
+      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: planted } })).statusCode).toBe(401);
+    });
   });
 
   it('signs out: the cookie is cleared and the session is gone', async () => {

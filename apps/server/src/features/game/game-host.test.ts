@@ -43,6 +43,43 @@ describe('GameHost', () => {
     vi.useRealTimers();
   });
 
+  it('stores every change within the save delay under a steady stream of changes and slow writes', async () => {
+    vi.useFakeTimers();
+    const sub = recorder();
+    const patchedAt = new Map<number, number>();
+    const lastSeq = () => Math.max(0, ...patchedAt.keys());
+    const writes: Array<{ seq: number; doneAt: number }> = [];
+    const store: SaveStore = {
+      write: async (_id, _state, _v, expected) => {
+        const seq = lastSeq(); // the host writes the state of its latest change
+        // 40, 55 or 70 ms: the host starts writes early by twice the slowest it has seen lately.
+        await new Promise((r) => setTimeout(r, 40 + (writes.length % 3) * 15));
+        writes.push({ seq, doneAt: Date.now() });
+        return expected + 1;
+      },
+    };
+    const host = new GameHost('u5', newGame(1), 0, store, { saveDelayMs: 1000, log: quietLog, wallNow: () => Date.now() });
+    host.attach({
+      ...sub,
+      send: (m) => {
+        if (m.type === 'patch') patchedAt.set(m.seq, Date.now());
+      },
+    });
+    // A change every 100 ms for 20 s.
+    for (let i = 0; i < 200; i++) {
+      host.command(sub, `o${i}`, { type: 'set_option', option: 'lightsOff', value: i % 2 === 0 });
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(patchedAt.size).toBe(200);
+    const waits = [...patchedAt].map(([seq, at]) => writes.find((w) => w.seq >= seq)!.doneAt - at);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(1000);
+    // Still one write per second or so, not one per change.
+    expect(writes.length).toBeLessThan(25);
+    host.dispose();
+    vi.useRealTimers();
+  });
+
   it('retries a failed write, and keeps the change until it lands', async () => {
     vi.useFakeTimers();
     let failures = 1;
@@ -58,7 +95,7 @@ describe('GameHost', () => {
     const sub = recorder();
     host.attach(sub);
     host.command(sub, 'a', { type: 'light_fire' });
-    await vi.advanceTimersByTimeAsync(150);
+    await vi.advanceTimersByTimeAsync(75); // the first write (started early, at half the delay) failed
     expect(host.dirty).toBe(true);
     await vi.advanceTimersByTimeAsync(150);
     expect(written).toHaveLength(1);
@@ -80,7 +117,7 @@ describe('GameHost', () => {
     host.command(sub, 'a', { type: 'light_fire' });
     await expect(host.flush()).rejects.toBeInstanceOf(StaleSaveError);
     expect(onConflict).toHaveBeenCalledOnce();
-    expect(sub.closedWith).toBe('game moved');
+    expect(sub.closedWith).toBe('moved');
     expect(host.hasConflict).toBe(true);
     host.dispose();
   });

@@ -7,24 +7,60 @@ import { StaleSaveError } from './save-repo.ts';
 
 const { compare } = fastJsonPatch;
 
+/** Why a host ends a subscriber's connection. */
+export type CloseReason = 'moved' | 'restarting';
+
 export interface Subscriber {
   send(message: ServerMessage): void;
-  /** Ends the subscriber's connection, e.g. when the game moved elsewhere. */
-  close(reason: string): void;
+  /** Ends the subscriber's connection: the game moved elsewhere, or the server is restarting. */
+  close(reason: CloseReason): void;
 }
+
+/** How a write went, for metrics: its duration and, when it landed, how long its oldest change waited. */
+export type WriteReport = { ok: true; ms: number; lagMs: number } | { ok: false; ms: number; conflict: boolean };
+
+/** Key of the notice every socket hears just before a server restart closes it. */
+export const RESTART_NOTICE_KEY = 'notice.server.restarting';
 
 /** Where a host keeps its game; implemented over the saves table. */
 export interface SaveStore {
   write(userId: string, state: GameState, stateVersion: number, expectedRevision: number): Promise<number>;
 }
 
+/**
+ * How early a write must start to land within the save delay. Shared by the hosts of a process (the
+ * database and the event loop are shared too): it tracks the time from a write falling due to it
+ * landing (timer lateness, waiting for a connection, the write itself), remembering the slowest
+ * and forgetting it by half every 10 s, and starts writes twice that (plus 10 ms) early, but never
+ * earlier than halfway through the delay.
+ */
+export class SaveLead {
+  /** Until the first writes are measured, assume they take a while. */
+  private lead = 50;
+  private at = 0;
+
+  observe(ms: number, now: number): void {
+    const faded = this.lead * 0.5 ** (Math.max(0, now - this.at) / 10_000);
+    this.lead = Math.max(ms, faded);
+    this.at = now;
+  }
+
+  /** When to start the write of a change that must be stored within `saveDelayMs`. */
+  delay(saveDelayMs: number): number {
+    return Math.max(saveDelayMs / 2, saveDelayMs - 10 - 2 * this.lead);
+  }
+}
+
 export interface HostOptions {
+  /** Every change is stored within this long (unless the database is slower than half of it). */
   saveDelayMs: number;
+  saveLead?: SaveLead;
   log: FastifyBaseLogger;
   wallNow?: () => number;
   onMilestone?: (userId: string, id: string, state: GameState) => void;
   /** Somebody else wrote this game: the host must be dropped without writing again. */
   onConflict?: (host: GameHost) => void;
+  onWrite?: (report: WriteReport) => void;
 }
 
 const RECENT_NOTICES = 30;
@@ -45,7 +81,10 @@ export class GameHost {
   private readonly notices: NoticeMessage[] = [];
   private wakeTimer: NodeJS.Timeout | null = null;
   private saveTimer: NodeJS.Timeout | null = null;
+  private readonly saveLead: SaveLead;
   private savedSeq = 0;
+  /** Wall time of the oldest change no write has started to carry yet. */
+  private unsavedSince: number | null = null;
   private saving: Promise<void> = Promise.resolve();
   private conflict: StaleSaveError | null = null;
 
@@ -58,6 +97,7 @@ export class GameHost {
   ) {
     this.state = state;
     this.clock = new GameClock(state.clock, options.wallNow);
+    this.saveLead = options.saveLead ?? new SaveLead();
   }
 
   get subscriberCount(): number {
@@ -96,16 +136,20 @@ export class GameHost {
     };
   }
 
-  /** Runs a player's command; the sender alone hears a refusal, everyone sees the change. */
-  command(from: Subscriber, id: string, command: Command): void {
+  /**
+   * Runs a player's command; the sender alone hears a refusal, everyone sees the change.
+   * True when the rules accepted it.
+   */
+  command(from: Subscriber, id: string, command: Command): boolean {
     const result = apply(this.state, command, this.clock.now());
     if (!result.ok) {
       const { code, key, params } = result.error;
       from.send(params ? { type: 'reject', id, code, key, params } : { type: 'reject', id, code, key });
-      return;
+      return false;
     }
     this.commit(result.state, result.events);
     from.send({ type: 'ack', id, seq: this.seq });
+    return true;
   }
 
   /** Brings the game up to the clock (timers due by now) and re-arms the wake-up. */
@@ -121,6 +165,7 @@ export class GameHost {
     if (this.clock.running) this.clock.setRate(this.rate());
     if (ops.length > 0) {
       this.seq += 1;
+      this.unsavedSince ??= this.wallNow();
       this.broadcast({ type: 'patch', seq: this.seq, ops: ops as never, clock: this.clock.sync() });
       this.scheduleSave();
     }
@@ -162,31 +207,51 @@ export class GameHost {
     this.wakeTimer = null;
   }
 
+  /**
+   * The first change after a write sets the one timer; later changes ride along, however many there
+   * are, so under a steady stream of changes the game is still written every `saveDelayMs` and no
+   * change waits longer than that to be stored.
+   */
   private scheduleSave(): void {
     if (this.saveTimer) return;
+    const delay = this.saveLead.delay(this.options.saveDelayMs);
+    const due = this.wallNow() + delay;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = null;
-      this.flush().catch(() => {});
-    }, this.options.saveDelayMs);
+      this.flush(due).catch(() => {});
+    }, delay);
   }
 
   /** Writes the game if it changed since the last write; writes never overlap. */
-  flush(): Promise<void> {
+  flush(dueAt?: number): Promise<void> {
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = null;
-    const run = this.saving.then(() => this.write());
+    const run = this.saving.then(() => this.write(dueAt));
     this.saving = run.catch(() => {});
     return run;
   }
 
-  private async write(): Promise<void> {
+  private wallNow(): number {
+    return (this.options.wallNow ?? Date.now)();
+  }
+
+  private async write(dueAt?: number): Promise<void> {
     if (this.savedSeq === this.seq || this.conflict) return;
     const seq = this.seq;
     const state = this.state;
+    const since = this.unsavedSince ?? this.wallNow();
+    this.unsavedSince = null;
+    const started = this.wallNow();
     try {
       this.revision = await this.store.write(this.userId, state, STATE_VERSION, this.revision);
       this.savedSeq = seq;
+      const done = this.wallNow();
+      if (dueAt !== undefined) this.saveLead.observe(done - dueAt, done);
+      this.options.onWrite?.({ ok: true, ms: done - started, lagMs: done - since });
     } catch (err) {
+      // The changes this write carried are still unwritten, and older than any made meanwhile.
+      this.unsavedSince = since;
+      this.options.onWrite?.({ ok: false, ms: this.wallNow() - started, conflict: err instanceof StaleSaveError });
       if (err instanceof StaleSaveError) {
         this.conflict = err;
         this.options.log.error({ err, userId: this.userId }, 'the save changed under this host; dropping it');
@@ -207,9 +272,15 @@ export class GameHost {
     await this.flush();
   }
 
-  closeSubscribers(): void {
-    for (const subscriber of this.subscribers) subscriber.close('game moved');
+  closeSubscribers(reason: CloseReason = 'moved'): void {
+    for (const subscriber of this.subscribers) subscriber.close(reason);
     this.subscribers.clear();
+  }
+
+  /** The server is going down: every socket hears so, then is closed (clients come back by themselves). */
+  sendOff(): void {
+    this.broadcast({ type: 'notice', key: RESTART_NOTICE_KEY, at: this.clock.now() });
+    this.closeSubscribers('restarting');
   }
 
   /** Stops every timer; the host must not be used afterwards. */

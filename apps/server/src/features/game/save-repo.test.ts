@@ -30,8 +30,9 @@ describe.each(testBackends())('save repo on $name', (backend) => {
   });
 
   it('creates a save at revision 0 and loads the same JSON back', async () => {
-    expect(await createSave(db.prisma, userId, stateAt(0), STATE_VERSION)).toEqual({ revision: 0 });
-    expect(await loadSave(db.prisma, userId)).toEqual({ state: stateAt(0), revision: 0 });
+    const created = await createSave(db.prisma, userId, stateAt(0), STATE_VERSION);
+    expect(created).toEqual({ revision: 0, gameId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(await loadSave(db.prisma, userId)).toEqual({ state: stateAt(0), revision: 0, gameId: created.gameId });
     const row = await db.prisma.save.findUniqueOrThrow({ where: { userId } });
     expect(row.stateVersion).toBe(STATE_VERSION);
   });
@@ -52,7 +53,7 @@ describe.each(testBackends())('save repo on $name', (backend) => {
     await createSave(db.prisma, userId, stateAt(0), STATE_VERSION);
     expect(await writeSave(db.prisma, userId, stateAt(1), STATE_VERSION, 0)).toBe(1);
     expect(await writeSave(db.prisma, userId, stateAt(2), STATE_VERSION + 1, 1)).toBe(2);
-    expect(await loadSave(db.prisma, userId)).toEqual({ state: stateAt(2), revision: 2 });
+    expect(await loadSave(db.prisma, userId)).toEqual({ state: stateAt(2), revision: 2, gameId: expect.any(String) });
     const row = await db.prisma.save.findUniqueOrThrow({ where: { userId } });
     expect(row.stateVersion).toBe(STATE_VERSION + 1);
     expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(row.createdAt.getTime());
@@ -67,7 +68,7 @@ describe.each(testBackends())('save repo on $name', (backend) => {
     );
     expect(failure).toBeInstanceOf(StaleSaveError);
     expect(failure).toMatchObject({ userId, expectedRevision: 0, currentRevision: 1 });
-    expect(await loadSave(db.prisma, userId)).toEqual({ state: stateAt(1, 'first'), revision: 1 });
+    expect(await loadSave(db.prisma, userId)).toEqual({ state: stateAt(1, 'first'), revision: 1, gameId: expect.any(String) });
   });
 
   it('lets exactly one of two simultaneous writers of the same revision win', async () => {
@@ -82,7 +83,7 @@ describe.each(testBackends())('save repo on $name', (backend) => {
     const loser = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
     expect(loser.reason).toBeInstanceOf(StaleSaveError);
     expect(loser.reason).toMatchObject({ expectedRevision: 0, currentRevision: 1 });
-    expect(await loadSave(db.prisma, userId)).toEqual({ state: stateAt(1, winners[0]), revision: 1 });
+    expect(await loadSave(db.prisma, userId)).toEqual({ state: stateAt(1, winners[0]), revision: 1, gameId: expect.any(String) });
   });
 
   it('reports a write to a missing save as stale with no current revision', async () => {

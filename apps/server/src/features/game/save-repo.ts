@@ -31,21 +31,24 @@ export class SaveExistsError extends Error {
 export async function loadSave(
   db: DbClient,
   userId: string,
-): Promise<{ state: unknown; revision: number } | null> {
-  return db.save.findUnique({ where: { userId }, select: { state: true, revision: true } });
+): Promise<{ state: unknown; revision: number; gameId: string } | null> {
+  return db.save.findUnique({ where: { userId }, select: { state: true, revision: true, gameId: true } });
 }
 
-/** Stores a user's first save at revision 0; throws SaveExistsError if one exists already. */
+/**
+ * Stores a user's first save at revision 0, as a new game (a new `gameId`); throws SaveExistsError
+ * if one exists already.
+ */
 export async function createSave(
   db: DbClient,
   userId: string,
   state: unknown,
   stateVersion: number,
-): Promise<{ revision: number }> {
+): Promise<{ revision: number; gameId: string }> {
   try {
     return await db.save.create({
       data: { userId, state: asJson(state), stateVersion, revision: 0 },
-      select: { revision: true },
+      select: { revision: true, gameId: true },
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new SaveExistsError(userId);
@@ -75,6 +78,49 @@ export async function writeSave(
     throw new StaleSaveError(userId, expectedRevision, current?.revision ?? null);
   }
   return newRevision;
+}
+
+export interface SaveWrite {
+  userId: string;
+  state: unknown;
+  stateVersion: number;
+  expectedRevision: number;
+}
+
+/** How one write of a batch went: its new revision, or the revision found instead (null: no save). */
+export type SaveWriteResult = { ok: true; revision: number } | { ok: false; currentRevision: number | null };
+
+/**
+ * writeSave for many games in one statement (and one commit): each row is replaced only if it is
+ * still at its own expected revision, exactly as writeSave checks it. One user appears at most once
+ * per batch. Results come back in the order of `writes`.
+ */
+export async function writeSaves(db: DbClient, writes: readonly SaveWrite[]): Promise<SaveWriteResult[]> {
+  if (writes.length === 0) return [];
+  for (const w of writes) asJson(w.state);
+  const rows = JSON.stringify(
+    writes.map((w) => ({ user_id: w.userId, state: w.state, state_version: w.stateVersion, expected: w.expectedRevision })),
+  );
+  const updated = await db.$queryRaw<Array<{ user_id: string; revision: number }>>`
+    UPDATE "saves" AS s
+       SET "state" = v.state, "state_version" = v.state_version, "revision" = s."revision" + 1, "updated_at" = now()
+      FROM jsonb_to_recordset(${rows}::jsonb) AS v(user_id uuid, state jsonb, state_version int, expected int)
+     WHERE s."user_id" = v.user_id AND s."revision" = v.expected
+    RETURNING s."user_id", s."revision"`;
+  const done = new Map(updated.map((r) => [r.user_id, r.revision]));
+  const stale = writes.filter((w) => !done.has(w.userId)).map((w) => w.userId);
+  const current = stale.length
+    ? new Map(
+        (await db.save.findMany({ where: { userId: { in: stale } }, select: { userId: true, revision: true } })).map((r) => [
+          r.userId,
+          r.revision,
+        ]),
+      )
+    : new Map<string, number>();
+  return writes.map((w) => {
+    const revision = done.get(w.userId);
+    return revision !== undefined ? { ok: true, revision } : { ok: false, currentRevision: current.get(w.userId) ?? null };
+  });
 }
 
 function asJson(state: unknown): Prisma.InputJsonValue {

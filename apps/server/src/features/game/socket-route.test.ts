@@ -68,7 +68,10 @@ describe.each(testBackends())('the game socket on $name', (backend) => {
     expect(await socket.next('reject')).toMatchObject({ id: 'early', code: 'action/unavailable' });
     socket.send({ type: 'command', id: 'wood', command: { type: 'gather_wood' } });
     expect(await socket.next('reject')).toMatchObject({ id: 'wood', code: 'action/unavailable' });
+    // Over 4 KB and up to 16 KB: refused with an error frame, and the socket stays.
     socket.send('x'.repeat(5000));
+    expect((await socket.next('error')).code).toBe('message/too_large');
+    socket.send(JSON.stringify({ type: 'command', id: 'big', command: { type: 'light_fire' }, pad: 'x'.repeat(16 * 1024 - 80) }));
     expect((await socket.next('error')).code).toBe('message/too_large');
 
     socket.send({ type: 'command', id: 'light', command: { type: 'light_fire' } });
@@ -87,6 +90,68 @@ describe.each(testBackends())('the game socket on $name', (backend) => {
     expect((await socket.next('pong')).t).toBe(42);
     expect(socket.closed).toBeNull();
     await socket.close();
+  });
+
+  it('closes the socket with 1009 on a message over 16 KB, without reading it', async () => {
+    const { cookie, userId } = await newGuest();
+    const socket = await connect(cookie);
+    await socket.next('snapshot');
+    socket.send(JSON.stringify({ type: 'command', id: 'huge', command: { type: 'light_fire' }, pad: 'x'.repeat(16 * 1024) }));
+    expect((await socket.closedBy()).code).toBe(1009);
+    expect(socket.received.filter((m) => m.type === 'ack')).toEqual([]);
+    await sleep(150);
+    expect((await savedState(userId)).state.room.fire).toBe(0);
+  });
+
+  it('closes the socket with 1007 on a text frame that is not UTF-8 (a WebSocket protocol error)', async () => {
+    const { cookie } = await newGuest();
+    const socket = await connect(cookie);
+    await socket.next('snapshot');
+    socket.ws.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
+    expect((await socket.closedBy()).code).toBe(1007);
+  });
+
+  it('answers the same bytes sent as a binary frame with an error, and keeps the socket', async () => {
+    const { cookie } = await newGuest();
+    const socket = await connect(cookie);
+    await socket.next('snapshot');
+    socket.ws.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: true });
+    expect((await socket.next('error')).code).toBe('message/invalid_json');
+    expect(socket.closed).toBeNull();
+    await socket.close();
+  });
+
+  it('rejects commands over the rate (20/s, burst 40) by id, and keeps the socket', async () => {
+    const { cookie } = await newGuest();
+    const socket = await connect(cookie);
+    await socket.next('snapshot');
+    for (let i = 0; i < 45; i++) socket.send({ type: 'command', id: `r${i}`, command: { type: 'stoke_fire' } });
+    socket.send('not even json');
+    const answers = [];
+    for (let i = 0; i < 45; i++) answers.push(await socket.next('reject'));
+    const limited = answers.filter((r) => r.code === 'message/rate_limited');
+    // The burst is taken whole (stoking an unlit fire: refused by the rules), then about 5 are over.
+    expect(answers.filter((r) => r.code === 'action/unavailable').length).toBeGreaterThanOrEqual(40);
+    expect(limited.length).toBeGreaterThanOrEqual(3);
+    expect(limited[0]).toMatchObject({ key: 'error.message.rate_limited' });
+    expect(await socket.next('error')).toMatchObject({ code: 'message/rate_limited', key: 'error.message.rate_limited' });
+    // A second later the bucket has refilled: commands are heard again.
+    await sleep(1000);
+    socket.send({ type: 'command', id: 'light', command: { type: 'light_fire' } });
+    expect((await socket.next('ack')).id).toBe('light');
+    expect(socket.closed).toBeNull();
+    await socket.close();
+  });
+
+  it('closes a flooding socket with 1008', async () => {
+    const { cookie } = await newGuest();
+    const socket = await connect(cookie);
+    await socket.next('snapshot');
+    for (let i = 0; i < 500 && !socket.closed; i++) socket.send({ type: 'ping', t: i });
+    expect((await socket.closedBy()).code).toBe(1008);
+    const pongs = socket.received.filter((m) => m.type === 'pong').length;
+    expect(pongs).toBeGreaterThanOrEqual(40);
+    expect(pongs).toBeLessThan(50);
   });
 
   it('sends every patch to every socket of the player, and nothing to other players', async () => {
@@ -152,6 +217,9 @@ describe.each(testBackends())('the game socket on $name', (backend) => {
     await other.app.close();
     const save = await db.prisma.save.findUnique({ where: { userId } });
     expect((save!.state as unknown as GameState).room.fire).toBe(3);
+    // The player heard why, then the socket closed as a service restart.
+    expect((await socket.closedBy()).code).toBe(1012);
+    expect(socket.received.at(-1)).toMatchObject({ type: 'notice', key: 'notice.server.restarting', at: expect.any(Number) });
     await db.close();
   });
 });

@@ -1,9 +1,15 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ClientMessage, MAX_CLIENT_FRAME_BYTES, type ServerMessage } from '@smoulder/protocol';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerMessage } from '@smoulder/protocol';
 import type { WebSocket } from 'ws';
 import { sendError } from '../../http/errors.ts';
+import { originAllowed } from '../../http/origin.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
-import { GameUnavailableError, type GameHosts } from './game-hosts.ts';
+import type { Analytics } from '../analytics/analytics.ts';
+import { parseLocale } from '../analytics/device.ts';
+import type { GameMetrics } from '../metrics/metrics.ts';
+import { FrameLimiter, type FrameLimits, type FrameVerdict } from './frame-limiter.ts';
+import { readFrame } from './frames.ts';
+import { GameUnavailableError, ServerClosingError, type GameHosts } from './game-hosts.ts';
 import type { Subscriber } from './game-host.ts';
 
 declare module 'fastify' {
@@ -12,19 +18,23 @@ declare module 'fastify' {
   }
 }
 
-/** Close codes in the private range; 4401/4403 mirror their HTTP meanings. */
-export const CLOSE = { moved: 4000, unavailable: 4503 } as const;
+/**
+ * Close codes: the standard 1008 (policy: flooding), 1009 (message too big, sent by ws itself past
+ * MAX_CLIENT_MESSAGE_BYTES) and 1012 (service restart), and private-range ones for the game.
+ */
+export const CLOSE = { policy: 1008, tooLarge: 1009, restart: 1012, moved: 4000, unavailable: 4503 } as const;
 
-/** A browser page may only open the socket from an origin we serve (cross-site WebSocket hijacking). */
-function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return false;
-  if (allowed.length > 0) return allowed.includes(origin);
-  const host = request.headers.host;
-  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+export interface SocketRouteOptions {
+  hosts: GameHosts;
+  allowedOrigins: string[];
+  frameLimits: FrameLimits;
+  metrics: GameMetrics;
+  /** Play sessions and who is online. */
+  analytics?: Analytics;
 }
 
-const socketRoute: FastifyPluginAsync<{ hosts: GameHosts; allowedOrigins: string[] }> = async (app, opts) => {
+const socketRoute: FastifyPluginAsync<SocketRouteOptions> = async (app, opts) => {
+  const { metrics } = opts;
   app.decorateRequest('player', null);
 
   app.get(
@@ -32,7 +42,9 @@ const socketRoute: FastifyPluginAsync<{ hosts: GameHosts; allowedOrigins: string
     {
       websocket: true,
       preValidation: async (request, reply) => {
-        if (!originAllowed(request, opts.allowedOrigins)) {
+        // A browser page may only open the socket from an origin we serve (cross-site WebSocket hijacking).
+        const origin = request.headers.origin;
+        if (!origin || !originAllowed(origin, request, opts.allowedOrigins)) {
           return sendError(reply, 403, 'auth/required', 'this origin may not open a game socket');
         }
         const current = await app.sessions.current(request);
@@ -45,49 +57,75 @@ const socketRoute: FastifyPluginAsync<{ hosts: GameHosts; allowedOrigins: string
       const send = (message: ServerMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
       };
-      const subscriber: Subscriber = { send, close: (reason) => socket.close(CLOSE.moved, reason) };
-      // Frames that arrive while the game loads wait their turn, so arrival order is kept.
-      const early: Buffer[] = [];
-      let onFrame: (raw: Buffer) => void = (raw) => void early.push(raw);
-      socket.on('message', (raw: Buffer) => onFrame(raw));
+      const subscriber: Subscriber = {
+        send,
+        close: (reason) =>
+          reason === 'restarting' ? socket.close(CLOSE.restart, 'server restarting') : socket.close(CLOSE.moved, 'game moved'),
+      };
+      metrics.socketOpened();
+      socket.on('close', () => metrics.socketClosed());
+      socket.on('error', (err: Error & { code?: string }) => {
+        metrics.socketError();
+        // ws has already closed the socket with 1009 (or 1002 for a protocol error).
+        if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') metrics.socketKicked('too_large');
+      });
+
+      // Every frame counts against the socket's rate from the moment it arrives; frames that
+      // arrive while the game loads wait their turn (with their verdict), so arrival order is kept.
+      const limiter = new FrameLimiter(opts.frameLimits, Date.now());
+      const early: Array<[Buffer, FrameVerdict]> = [];
+      let onFrame: (raw: Buffer, verdict: FrameVerdict) => void = (raw, verdict) => void early.push([raw, verdict]);
+      socket.on('message', (raw: Buffer) => {
+        const verdict = limiter.take(Date.now());
+        if (verdict !== 'flood') return onFrame(raw, verdict);
+        if (socket.readyState !== socket.OPEN) return;
+        metrics.socketKicked('flood');
+        socket.close(CLOSE.policy, 'too many messages');
+      });
 
       let host;
       try {
         host = await opts.hosts.join(userId, subscriber);
       } catch (err) {
+        if (err instanceof ServerClosingError) return socket.close(CLOSE.restart, 'server restarting');
         const unavailable = err instanceof GameUnavailableError;
         if (!unavailable) request.log.error({ err, userId }, 'could not load a game');
         send({ type: 'error', code: 'server/unavailable', key: 'error.server.unavailable', message: 'the game could not be loaded' });
         socket.close(CLOSE.unavailable, 'unavailable');
         return;
       }
-      socket.on('close', () => void opts.hosts.leave(host, subscriber));
+      // A play session per socket; `?lang=xx` (2–8 letters or hyphens) is the client's language.
+      const activity = opts.analytics?.socketOpened(userId, {
+        userAgent: request.headers['user-agent'],
+        locale: parseLocale((request.query as { lang?: unknown } | undefined)?.lang),
+      });
+      socket.on('close', () => {
+        activity?.end();
+        void opts.hosts.leave(host, subscriber);
+      });
+      // Closed while the game loaded: its close event has been and gone.
+      if (socket.readyState === socket.CLOSED) {
+        activity?.end();
+        void opts.hosts.leave(host, subscriber);
+      }
 
-      onFrame = (raw) => {
-        if (raw.length > MAX_CLIENT_FRAME_BYTES) {
-          return send({ type: 'error', code: 'message/too_large', key: 'error.message.too_large', message: 'frame too large' });
+      onFrame = (raw, verdict) => {
+        // A closing socket (restart, moved, flood) no longer reaches the game.
+        if (socket.readyState !== socket.OPEN) return;
+        const frame = readFrame(raw, verdict === 'limited');
+        if (!frame.ok) {
+          metrics.frameRefused(frame.code);
+          return send(frame.reply);
         }
-        let data: unknown;
-        try {
-          data = JSON.parse(raw.toString('utf8'));
-        } catch {
-          return send({ type: 'error', code: 'message/invalid_json', key: 'error.message.invalid_json', message: 'frame is not JSON' });
-        }
-        const parsed = ClientMessage.safeParse(data);
-        if (!parsed.success) {
-          const id = (data as { id?: unknown } | null)?.id;
-          const message = parsed.error.issues.map((i) => `${i.path.join('.') || 'frame'}: ${i.message}`).join('; ');
-          if (typeof id === 'string' && id.length > 0 && id.length <= 64) {
-            return send({ type: 'reject', id, code: 'message/invalid', key: 'error.message.invalid' });
-          }
-          return send({ type: 'error', code: 'message/invalid', key: 'error.message.invalid', message });
-        }
-        const msg = parsed.data;
-        if (msg.type === 'command') host.command(subscriber, msg.id, msg.command);
-        else if (msg.type === 'resync') send(host.snapshot());
+        const msg = frame.message;
+        if (msg.type === 'command') {
+          const started = performance.now();
+          const ok = host.command(subscriber, msg.id, msg.command);
+          metrics.command(msg.command.type, ok ? 'ok' : 'rejected', (performance.now() - started) / 1000);
+        } else if (msg.type === 'resync') send(host.snapshot());
         else send({ type: 'pong', t: msg.t, clock: host.clockSync() });
       };
-      for (const raw of early.splice(0)) onFrame(raw);
+      for (const [raw, verdict] of early.splice(0)) onFrame(raw, verdict);
     },
   );
 };

@@ -1,0 +1,116 @@
+import type { DbClient } from '../../db/database.ts';
+
+/**
+ * The write side of analytics. Every statement is idempotent or append-only, and keeps the
+ * rollups the admin queries read (player_milestones, player_devices, activity_days and the
+ * users' last_* columns) in step with the raw tables in the same statement.
+ */
+
+export interface MilestoneRecord {
+  userId: string;
+  gameId: string;
+  milestone: string;
+  /** Milliseconds of play (game clock) when reached. */
+  playMs: number;
+  at: Date;
+}
+
+/**
+ * Records a milestone once per game; a repeat (a reconnect, a replayed event) changes nothing.
+ * Returns whether this call stored it.
+ */
+export async function recordMilestone(db: DbClient, event: MilestoneRecord): Promise<boolean> {
+  const playMs = BigInt(Math.max(0, Math.round(event.playMs)));
+  const rows = await db.$queryRaw<{ stored: number }[]>`
+    WITH ins AS (
+      INSERT INTO milestone_events (user_id, game_id, milestone, play_ms, at)
+      VALUES (${event.userId}::uuid, ${event.gameId}::uuid, ${event.milestone}, ${playMs}, ${event.at})
+      ON CONFLICT (game_id, milestone) DO NOTHING
+      RETURNING user_id, game_id, milestone, play_ms, at
+    ), first_reach AS (
+      INSERT INTO player_milestones (user_id, milestone, game_id, play_ms, at, signed_up_at)
+      SELECT ins.user_id, ins.milestone, ins.game_id, ins.play_ms, ins.at, u.created_at
+        FROM ins JOIN users u ON u.id = ins.user_id
+      ON CONFLICT (user_id, milestone) DO NOTHING
+    ), latest AS (
+      UPDATE users u SET last_milestone = ins.milestone, last_milestone_at = ins.at
+        FROM ins
+       WHERE u.id = ins.user_id AND (u.last_milestone_at IS NULL OR u.last_milestone_at <= ins.at)
+    )
+    SELECT 1::int AS stored FROM ins`;
+  return rows.length > 0;
+}
+
+export interface SessionStart {
+  userId: string;
+  device: string;
+  locale: string | null;
+  at: Date;
+}
+
+/** Opens a play session and notes the activity (last seen, device, active day, language). */
+export async function openPlaySession(db: DbClient, start: SessionStart): Promise<string> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    WITH s AS (
+      INSERT INTO play_sessions (id, user_id, started_at, device, locale)
+      VALUES (gen_random_uuid(), ${start.userId}::uuid, ${start.at}, ${start.device}, ${start.locale})
+      RETURNING id::text AS id, user_id, started_at, device
+    ), dev AS (
+      INSERT INTO player_devices (user_id, device, first_seen, last_seen, sessions)
+      SELECT user_id, device, started_at, started_at, 1 FROM s
+      ON CONFLICT (user_id, device) DO UPDATE
+        SET last_seen = GREATEST(player_devices.last_seen, excluded.last_seen),
+            sessions = player_devices.sessions + 1
+    ), active AS (
+      INSERT INTO activity_days (user_id, day, signup_day)
+      SELECT s.user_id, (s.started_at AT TIME ZONE 'UTC')::date, (u.created_at AT TIME ZONE 'UTC')::date
+        FROM s JOIN users u ON u.id = s.user_id
+      ON CONFLICT (user_id, day) DO NOTHING
+    ), seen AS (
+      UPDATE users u SET last_seen_at = GREATEST(u.last_seen_at, s.started_at),
+                         locale = COALESCE(${start.locale}, u.locale)
+        FROM s WHERE u.id = s.user_id
+    )
+    SELECT id FROM s`;
+  return rows[0].id;
+}
+
+/** Ends one play session (once: a second close keeps the first end). */
+export async function closePlaySession(db: DbClient, id: string, at: Date): Promise<void> {
+  await closeSessions(db, [id], at);
+}
+
+/** Ends the given open sessions, e.g. every socket of this process at shutdown. */
+export async function closePlaySessions(db: DbClient, ids: string[], at: Date): Promise<void> {
+  if (ids.length > 0) await closeSessions(db, ids, at);
+}
+
+async function closeSessions(db: DbClient, ids: string[], at: Date): Promise<void> {
+  // A session that runs past midnight (UTC) counts on every day it touched; last seen moves to its end.
+  await db.$executeRaw`
+    WITH s AS (
+      UPDATE play_sessions SET ended_at = GREATEST(started_at, ${at})
+       WHERE id = ANY(${ids}::uuid[]) AND ended_at IS NULL
+      RETURNING user_id, device, started_at, ended_at
+    ), dev AS (
+      UPDATE player_devices d SET last_seen = GREATEST(d.last_seen, s.ended_at)
+        FROM s WHERE d.user_id = s.user_id AND d.device = s.device
+    ), active AS (
+      INSERT INTO activity_days (user_id, day, signup_day)
+      SELECT DISTINCT s.user_id, day::date, (u.created_at AT TIME ZONE 'UTC')::date
+        FROM s JOIN users u ON u.id = s.user_id
+       CROSS JOIN LATERAL generate_series((s.started_at AT TIME ZONE 'UTC')::date, (s.ended_at AT TIME ZONE 'UTC')::date, interval '1 day') day
+      ON CONFLICT (user_id, day) DO NOTHING
+    )
+    UPDATE users u SET last_seen_at = GREATEST(u.last_seen_at, s.ended_at)
+      FROM s WHERE u.id = s.user_id`;
+}
+
+/**
+ * Recomputes the materialized rollups by signup day (players by guest/account, language and
+ * devices; retention). CONCURRENTLY: the dashboards keep reading the previous rows meanwhile.
+ */
+export async function refreshRollups(db: DbClient): Promise<void> {
+  await db.$executeRaw`REFRESH MATERIALIZED VIEW CONCURRENTLY analytics_signups_daily`;
+  await db.$executeRaw`REFRESH MATERIALIZED VIEW CONCURRENTLY analytics_retention_daily`;
+}

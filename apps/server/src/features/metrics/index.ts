@@ -1,0 +1,43 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { sendError } from '../../http/errors.ts';
+import { Metrics } from './metrics.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+export interface MetricsOptions {
+  /** Serve `GET /metrics`; the metrics are collected either way. */
+  enabled: boolean;
+  /** When set, `GET /metrics` answers only `Authorization: Bearer <token>`. */
+  token?: string;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares in constant time (on digests, so lengths do not leak either). */
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer (.+)$/.exec(header ?? '');
+  return match !== null && timingSafeEqual(digest(match[1]), digest(token));
+}
+
+/** Prometheus metrics for the whole app, and the route that exposes them. */
+export default fp<MetricsOptions>(
+  async (app, opts) => {
+    const metrics = new Metrics();
+    app.decorate('metrics', metrics);
+    if (!opts.enabled) return;
+    app.get('/metrics', async (request, reply) => {
+      if (opts.token !== undefined && !tokenMatches(request.headers.authorization, opts.token)) {
+        reply.header('www-authenticate', 'Bearer');
+        return sendError(reply, 401, 'auth/required', 'metrics need the bearer token');
+      }
+      reply.header('content-type', metrics.registry.contentType);
+      return metrics.registry.metrics();
+    });
+  },
+  { name: 'metrics', fastify: '5.x' },
+);

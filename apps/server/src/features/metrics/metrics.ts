@@ -1,0 +1,146 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the game side reports; every method is cheap (a counter bump or a histogram bucket). */
+export interface GameMetrics {
+  /** A command frame was handled (applied or refused by the rules), taking `seconds` on the server. */
+  command(type: string, outcome: 'ok' | 'rejected', seconds: number): void;
+  /** A client frame was answered with an error or reject before reaching the game. */
+  frameRefused(code: string): void;
+  /** A socket was closed by the server for misbehaving (`flood`, `too_large`). */
+  socketKicked(reason: string): void;
+  /** The socket reported an error (a protocol violation, an oversized message, a reset). */
+  socketError(): void;
+  socketOpened(): void;
+  socketClosed(): void;
+  /** A game was written: how long the write took and how long its oldest change had waited. */
+  saved(seconds: number, lagSeconds: number): void;
+  saveFailed(reason: 'error' | 'conflict'): void;
+}
+
+export interface GameCounts {
+  loaded: number;
+  online: number;
+}
+
+/**
+ * The server's Prometheus metrics, in a registry of their own (so several apps in one test process
+ * do not collide): the process's defaults (CPU, memory, event-loop lag, GC) plus the game's.
+ * Rates (commands per second, saves per second) are `rate()` over the counters.
+ */
+export class Metrics implements GameMetrics {
+  readonly registry = new Registry();
+  private games: () => GameCounts = () => ({ loaded: 0, online: 0 });
+
+  private readonly commands = new Counter({
+    name: 'smoulder_commands_total',
+    help: 'Game commands handled, by command type and outcome (ok or rejected by the rules).',
+    labelNames: ['type', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly commandSeconds = new Histogram({
+    name: 'smoulder_command_duration_seconds',
+    help: 'Server time from a command frame arriving to its ack or reject being sent.',
+    buckets: [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1],
+    registers: [this.registry],
+  });
+  private readonly refused = new Counter({
+    name: 'smoulder_ws_frames_refused_total',
+    help: 'Client frames answered with an error or reject before reaching a game, by error code.',
+    labelNames: ['code'] as const,
+    registers: [this.registry],
+  });
+  private readonly kicked = new Counter({
+    name: 'smoulder_ws_kicked_total',
+    help: 'Sockets the server closed for misbehaving, by reason.',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+  private readonly wsErrors = new Counter({
+    name: 'smoulder_ws_errors_total',
+    help: 'Errors reported by game sockets (protocol violations, oversized messages, resets).',
+    registers: [this.registry],
+  });
+  private readonly sockets = new Gauge({
+    name: 'smoulder_ws_connections',
+    help: 'Open game sockets.',
+    registers: [this.registry],
+  });
+  private readonly saveSeconds = new Histogram({
+    name: 'smoulder_save_duration_seconds',
+    help: 'Time to write one game to the database.',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  private readonly saveLag = new Histogram({
+    name: 'smoulder_save_lag_seconds',
+    help: 'Age of the oldest change a write made durable: what a crash at that moment would have lost.',
+    buckets: [0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 2, 3, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly saveFailures = new Counter({
+    name: 'smoulder_save_failures_total',
+    help: 'Writes that failed (error: retried; conflict: another writer won and the game was dropped).',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+    const metrics = this;
+    new Gauge({
+      name: 'smoulder_games_loaded',
+      help: 'Games held in memory by this process.',
+      registers: [this.registry],
+      collect() {
+        this.set(metrics.games().loaded);
+      },
+    });
+    new Gauge({
+      name: 'smoulder_players_online',
+      help: 'Players with at least one open game socket.',
+      registers: [this.registry],
+      collect() {
+        this.set(metrics.games().online);
+      },
+    });
+  }
+
+  /** Where the games gauges read from, called at each scrape. */
+  countGames(source: () => GameCounts): void {
+    this.games = source;
+  }
+
+  command(type: string, outcome: 'ok' | 'rejected', seconds: number): void {
+    this.commands.inc({ type, outcome });
+    this.commandSeconds.observe(seconds);
+  }
+
+  frameRefused(code: string): void {
+    this.refused.inc({ code });
+  }
+
+  socketKicked(reason: string): void {
+    this.kicked.inc({ reason });
+  }
+
+  socketError(): void {
+    this.wsErrors.inc();
+  }
+
+  socketOpened(): void {
+    this.sockets.inc();
+  }
+
+  socketClosed(): void {
+    this.sockets.dec();
+  }
+
+  saved(seconds: number, lagSeconds: number): void {
+    this.saveSeconds.observe(seconds);
+    this.saveLag.observe(lagSeconds);
+  }
+
+  saveFailed(reason: 'error' | 'conflict'): void {
+    this.saveFailures.inc({ reason });
+  }
+}

@@ -1,0 +1,304 @@
+/**
+ * Load benchmark: `npm run bench:load -- [players=1000] [--duration=60] [--ramp=seconds] [--start=village|new] [--keep-db]`
+ *
+ * Needs DATABASE_URL naming a Postgres server (e.g. postgres://postgres@127.0.0.1:5432/postgres): a
+ * fresh database is created there for the run and dropped afterwards. The server runs as a child
+ * process (`node --import tsx apps/server/src/main.ts`), so its CPU and memory are read from
+ * /proc/<pid> apart from this generator's; the guest rate limit is lifted for it.
+ *
+ * Each simulated player becomes a guest through POST /api/guest (its save is then replaced by a
+ * mid-game village, seeded per player, unless --start=new), opens the game socket like a page
+ * would, keeps its game from the snapshot and patches, and plays at a human pace: one action every
+ * 2 to 5 seconds, chosen among what the rules allow at that moment (cooldowns respected, events
+ * answered). Players connect over the ramp; the measurement window then lasts --duration seconds.
+ *
+ * Printed: players connected, commands per second, command→ack and command→patch latency (p50,
+ * p95, p99, max), bytes per patch and per snapshot, server CPU and RSS (total and per player),
+ * Postgres CPU, this generator's CPU, event-loop lag, writes per second and how long changes
+ * waited to be written.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import pg from 'pg';
+import { check, eventView, type Command, type GameState } from '@smoulder/engine';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { writeSave } from '../../apps/server/src/features/game/save-repo.ts';
+import { midGameVillage } from '../support/fixtures.ts';
+import { PlayerClient } from '../support/player-client.ts';
+import { processUsage, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+
+// ---- arguments
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const PLAYERS = Number(args.find((a) => /^\d+$/.test(a)) ?? 1000);
+const DURATION_S = Number(flag('duration') ?? 60);
+const RAMP_S = Number(flag('ramp') ?? Math.max(10, Math.ceil(PLAYERS / 100)));
+const START = flag('start') ?? 'village';
+const KEEP_DB = args.includes('--keep-db');
+const WARMUP_S = 5;
+const PACE_MIN_MS = 2000;
+const PACE_MAX_MS = 5000;
+
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error('bench:load needs DATABASE_URL naming a Postgres server, e.g. postgres://postgres@127.0.0.1:5432/postgres');
+  process.exit(2);
+}
+
+// ---- small helpers
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function percentiles(samples: number[]) {
+  const sorted = Float64Array.from(samples).sort();
+  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+  return { n: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.length ? sorted[sorted.length - 1] : NaN };
+}
+
+async function onServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Parses the Prometheus text format into `name{labels}` → value. */
+async function scrape(server: ServerProcess): Promise<Map<string, number>> {
+  const text = await (await fetch(`http://${server.host}/metrics`)).text();
+  const samples = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const space = line.lastIndexOf(' ');
+    samples.set(line.slice(0, space), Number(line.slice(space + 1)));
+  }
+  return samples;
+}
+
+/** CPU ms used so far by every process named `postgres` (the local server and its backends). */
+async function postgresCpuMs(): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+async function pool<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i], i);
+      }
+    }),
+  );
+}
+
+// ---- how a player plays
+
+/**
+ * What a person would click now: answer an open event; gather wood and check the traps when they
+ * are ready; keep the fire up; otherwise something else the rules allow (build, buy, move workers,
+ * switch tabs). Null when nothing can be done.
+ */
+function humanCommand(state: GameState, now: number): Command | null {
+  if (state.event) {
+    const button = eventView(state, now)?.buttons.find((b) => b.blocked === null);
+    return button ? { type: 'event_choose', button: button.id } : null;
+  }
+  const first: Command[] = [{ type: 'gather_wood' }, { type: 'check_traps' }];
+  if (state.room.fire < 3) first.push(state.room.fire === 0 ? { type: 'light_fire' } : { type: 'stoke_fire' });
+  const others: Command[] = [
+    { type: 'stoke_fire' },
+    { type: 'build', building: 'trap' },
+    { type: 'build', building: 'hut' },
+    { type: 'build', building: 'cart' },
+    { type: 'buy', item: 'scales' },
+    { type: 'assign', job: 'hunter', delta: 1 },
+    { type: 'assign', job: 'hunter', delta: -1 },
+    { type: 'travel', to: state.location === 'room' ? 'outside' : 'room' },
+  ].sort(() => Math.random() - 0.5) as Command[];
+  return [...first, ...others].find((command) => check(state, command, now) === null) ?? null;
+}
+
+// ---- the run
+
+interface Stats {
+  sent: number;
+  acks: number;
+  rejects: Map<string, number>;
+  ackMs: number[];
+  patchMs: number[];
+  patchBytes: number;
+  patches: number;
+  snapshotBytes: number;
+  snapshots: number;
+  closes: Map<number, number>;
+}
+
+const stats: Stats = {
+  sent: 0,
+  acks: 0,
+  rejects: new Map(),
+  ackMs: [],
+  patchMs: [],
+  patchBytes: 0,
+  patches: 0,
+  snapshotBytes: 0,
+  snapshots: 0,
+  closes: new Map(),
+};
+let measuring = false;
+let stopping = false;
+
+const dbName = `smoulder_bench_${randomBytes(4).toString('hex')}`;
+const dbUrl = new URL(serverUrl);
+dbUrl.pathname = `/${dbName}`;
+await onServer(`CREATE DATABASE ${dbName}`);
+console.log(`database ${dbName}; ${fmt(PLAYERS)} players, ramp ${RAMP_S} s, warm-up ${WARMUP_S} s, window ${DURATION_S} s, start=${START}`);
+
+let server: ServerProcess | undefined;
+const clients: PlayerClient[] = [];
+try {
+  server = await startServerProcess(
+    { DATABASE_URL: dbUrl.toString(), GUEST_RATE_LIMIT: '1000000000', LOG_LEVEL: 'warn' },
+    // e.g. SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server alone
+    process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean),
+  );
+  const host = server.host;
+  const idle = await processUsage(server.pid);
+
+  // Guests, as a browser would start them.
+  const t0 = Date.now();
+  const players: Array<{ cookie: string; userId: string }> = new Array(PLAYERS);
+  await pool([...Array(PLAYERS).keys()], 32, async (i) => {
+    const res = await fetch(`http://${host}/api/guest`, { method: 'POST', headers: { origin: `http://${host}` } });
+    if (!res.ok) throw new Error(`POST /api/guest: ${res.status} ${await res.text()}`);
+    const cookie = res.headers.getSetCookie()[0].split(';')[0];
+    players[i] = { cookie, userId: ((await res.json()) as { user: { id: string } }).user.id };
+  });
+  console.log(`guests: ${fmt(PLAYERS)} in ${fmt((Date.now() - t0) / 1000, 1)} s (${fmt(PLAYERS / ((Date.now() - t0) / 1000))}/s)`);
+  if (START === 'village') {
+    // Their games are not loaded until their socket opens, so the saves can be replaced now.
+    const db = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: 'memory://' });
+    await pool(players, 16, async ({ userId }, i) => {
+      const state = midGameVillage(i + 1);
+      await writeSave(db.prisma, userId, state, state.version, 0);
+    });
+    await db.close();
+  }
+
+  // Players arrive over the ramp and play until the end.
+  const playerLoop = async (client: PlayerClient) => {
+    await sleep(Math.random() * PACE_MAX_MS);
+    while (!stopping && client.open) {
+      const command = client.state && client.inFlight === 0 ? humanCommand(client.state, client.gameNow()) : null;
+      if (command) {
+        client.send(command);
+        if (measuring) stats.sent += 1;
+      }
+      await sleep(PACE_MIN_MS + Math.random() * (PACE_MAX_MS - PACE_MIN_MS));
+    }
+  };
+  const events = {
+    answered(_id: string, answer: { type: string; code?: string }, sentAt: number, at: number, patchAt: number | null) {
+      if (!measuring) return;
+      if (answer.type === 'ack') {
+        stats.acks += 1;
+        stats.ackMs.push(at - sentAt);
+        if (patchAt !== null && patchAt >= sentAt) stats.patchMs.push(patchAt - sentAt);
+      } else {
+        stats.rejects.set(answer.code!, (stats.rejects.get(answer.code!) ?? 0) + 1);
+      }
+    },
+    patch(bytes: number) {
+      if (!measuring) return;
+      stats.patches += 1;
+      stats.patchBytes += bytes;
+    },
+    snapshot(bytes: number) {
+      stats.snapshots += 1;
+      stats.snapshotBytes += bytes;
+    },
+    closed(code: number) {
+      if (!stopping) stats.closes.set(code, (stats.closes.get(code) ?? 0) + 1);
+    },
+  };
+  const rampStart = Date.now();
+  let failedConnects = 0;
+  const loops: Promise<void>[] = [];
+  await Promise.all(
+    players.map(async ({ cookie }, i) => {
+      await sleep((i / PLAYERS) * RAMP_S * 1000);
+      try {
+        const client = await PlayerClient.connect(host, cookie, events, 60_000);
+        clients.push(client);
+        loops.push(playerLoop(client));
+      } catch {
+        failedConnects += 1;
+      }
+    }),
+  );
+  console.log(`connected: ${fmt(clients.length)} in ${fmt((Date.now() - rampStart) / 1000, 1)} s (${failedConnects} failed)`);
+
+  await sleep(WARMUP_S * 1000);
+  const before = { usage: await processUsage(server.pid), pgMs: await postgresCpuMs(), gen: process.cpuUsage(), metrics: await scrape(server), at: Date.now() };
+  measuring = true;
+  await sleep(DURATION_S * 1000);
+  measuring = false;
+  const after = { usage: await processUsage(server.pid), pgMs: await postgresCpuMs(), gen: process.cpuUsage(before.gen), metrics: await scrape(server), at: Date.now() };
+  const online = clients.filter((c) => c.open).length;
+
+  // ---- report
+  const seconds = (after.at - before.at) / 1000;
+  const delta = (name: string) => (after.metrics.get(name) ?? 0) - (before.metrics.get(name) ?? 0);
+  const saves = delta('smoulder_save_duration_seconds_count');
+  const lagShare = (le: string) => (saves ? delta(`smoulder_save_lag_seconds_bucket{le="${le}"}`) / saves : NaN);
+  const serverCpu = (after.usage.cpuMs - before.usage.cpuMs) / (seconds * 1000);
+  const pgCpu = (after.pgMs - before.pgMs) / (seconds * 1000);
+  const genCpu = (after.gen.user + after.gen.system) / 1000 / (seconds * 1000);
+  const ack = percentiles(stats.ackMs);
+  const patch = percentiles(stats.patchMs);
+  const ms = (x: number) => `${fmt(x, 1)} ms`;
+  const rejects = [...stats.rejects].map(([code, n]) => `${code} ${n}`).join(', ') || 'none';
+  const closes = [...stats.closes].map(([code, n]) => `${code}×${n}`).join(', ') || 'none';
+
+  const lines = [
+    ['players connected', `${fmt(online)} of ${fmt(PLAYERS)} at the end of the window (unexpected closes: ${closes})`],
+    ['commands', `${fmt(stats.sent / seconds, 1)}/s sent, ${fmt(stats.acks / seconds, 1)}/s acked; rejected: ${rejects}`],
+    ['command → ack', `p50 ${ms(ack.p50)}, p95 ${ms(ack.p95)}, p99 ${ms(ack.p99)}, max ${ms(ack.max)} (n=${fmt(ack.n)})`],
+    ['command → patch', `p50 ${ms(patch.p50)}, p95 ${ms(patch.p95)}, p99 ${ms(patch.p99)}, max ${ms(patch.max)} (n=${fmt(patch.n)})`],
+    ['server command time', `mean ${fmt((delta('smoulder_command_duration_seconds_sum') / delta('smoulder_command_duration_seconds_count')) * 1e6, 0)} µs`],
+    ['bytes per patch', `${fmt(stats.patchBytes / stats.patches)} (${fmt(stats.patches / seconds)} patches/s received)`],
+    ['bytes per snapshot', `${fmt(stats.snapshotBytes / stats.snapshots)}`],
+    ['server CPU', `${fmt(serverCpu * 100, 1)}% of a core = ${fmt((serverCpu * 100 * 1000) / online, 2)}% per 1000 players`],
+    ['server RSS', `${fmt(after.usage.rssBytes / 2 ** 20)} MB (idle ${fmt(idle.rssBytes / 2 ** 20)} MB) = ${fmt((after.usage.rssBytes - idle.rssBytes) / online / 1024, 1)} KB per player`],
+    ['server event-loop lag', `p50 ${ms(after.metrics.get('nodejs_eventloop_lag_p50_seconds')! * 1000)}, p99 ${ms(after.metrics.get('nodejs_eventloop_lag_p99_seconds')! * 1000)}, max ${ms(after.metrics.get('nodejs_eventloop_lag_max_seconds')! * 1000)}`],
+    ['postgres CPU', `${fmt(pgCpu * 100, 1)}% of a core`],
+    ['generator CPU', `${fmt(genCpu * 100, 1)}% of a core (this process; ${availableParallelism()} cores on the machine)`],
+    ['saves', `${fmt(saves / seconds, 1)}/s, mean ${ms((delta('smoulder_save_duration_seconds_sum') / saves) * 1000)}; failures ${fmt(delta('smoulder_save_failures_total{reason="error"}') + delta('smoulder_save_failures_total{reason="conflict"}'))}`],
+    ['change → stored', `≤ 0.5 s ${fmt(lagShare('0.5') * 100, 1)}%, ≤ 1 s ${fmt(lagShare('1') * 100, 2)}%, ≤ 1.5 s ${fmt(lagShare('1.5') * 100, 2)}%, ≤ 3 s ${fmt(lagShare('3') * 100, 2)}%`],
+  ];
+  const width = Math.max(...lines.map(([k]) => k.length));
+  console.log(`\n${lines.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}`);
+} finally {
+  stopping = true;
+  for (const client of clients) client.terminate();
+  await server?.kill('SIGTERM');
+  if (!KEEP_DB) await onServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}

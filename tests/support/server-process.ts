@@ -1,0 +1,163 @@
+/**
+ * The real server as a child process (`node --import tsx apps/server/src/main.ts`), on a database
+ * of the test's own: a temporary PGlite folder, or a fresh database on the Postgres server that
+ * DATABASE_URL names. Used where a test must kill or signal the process itself.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
+import { createSession, createUser } from '../../apps/server/src/features/accounts/repo.ts';
+import { SESSION_COOKIE } from '../../apps/server/src/features/accounts/sessions.ts';
+import { hashToken, newSessionToken } from '../../apps/server/src/features/accounts/tokens.ts';
+import { createSave } from '../../apps/server/src/features/game/save-repo.ts';
+import type { GameState } from '../../packages/engine/src/core/state.ts';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A database for one test: the environment that points the server at it, and a way to open it here. */
+export interface ScratchDb {
+  kind: 'pglite' | 'postgres';
+  env: Record<string, string>;
+  /** Opens it in this process (migrated). PGlite allows one process at a time: not while a server runs. */
+  open(): Promise<Database>;
+  dispose(): Promise<void>;
+}
+
+async function onServer(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function scratchDb(prefix = 'smoulder_recovery'): Promise<ScratchDb> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+    await onServer(serverUrl, `CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const databaseUrl = url.toString();
+    return {
+      kind: 'postgres',
+      env: { DATABASE_URL: databaseUrl },
+      open: () => openDatabase({ databaseUrl, dataDir: 'memory://' }),
+      dispose: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'smoulder-recovery-'));
+  return {
+    kind: 'pglite',
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ dataDir }),
+    dispose: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A player with a save of `state` and a live session; the cookie to send. */
+export async function seedPlayer(db: Database, state: GameState): Promise<{ userId: string; cookie: string }> {
+  const user = await createUser(db.prisma, {});
+  await createSave(db.prisma, user.id, state, state.version);
+  const token = newSessionToken();
+  await createSession(db.prisma, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  return { userId: user.id, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  pid: number;
+  port: number;
+  /** `127.0.0.1:<port>`, for URLs and the Origin header. */
+  host: string;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts the server with `env` (and extra `nodeArgs`, e.g. --cpu-prof) on a free port and waits until /healthz answers. */
+export async function startServerProcess(env: Record<string, string>, nodeArgs: string[] = [], timeoutMs = 60_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stdout!.on('data', (chunk) => (output += chunk));
+  proc.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const host = `127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (;;) {
+    if (gone) throw new Error(`the server exited while starting:\n${output}`);
+    try {
+      const res = await fetch(`http://${host}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`the server did not answer /healthz within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    proc,
+    pid: proc.pid!,
+    port,
+    host,
+    exited,
+    output: () => output,
+    kill(signal) {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Resident memory (bytes) and CPU time used so far (ms, user + system) of a process, from /proc. */
+export async function processUsage(pid: number): Promise<{ rssBytes: number; cpuMs: number }> {
+  const [stat, status] = await Promise.all([readFile(`/proc/${pid}/stat`, 'utf8'), readFile(`/proc/${pid}/status`, 'utf8')]);
+  // Fields after the command name (which may hold spaces) start at the closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the line)
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return { rssBytes: rssKb * 1024, cpuMs: (ticks * 1000) / CLOCK_TICKS };
+}
+
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
