@@ -18,7 +18,7 @@
  * waited to be written.
  */
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { check, eventView, type Command, type GameState } from '@smoulder/engine';
@@ -80,21 +80,38 @@ async function scrape(server: ServerProcess): Promise<Map<string, number>> {
   return samples;
 }
 
-/** CPU ms used so far by every process named `postgres` (the local server and its backends). */
-async function postgresCpuMs(): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+/** Backend processes of the Postgres server serving `database` (the server's pool, open for the whole run). */
+async function postgresBackends(database: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU ms used so far by these processes (those that have gone count as 0). */
+async function cpuMsOf(pids: number[]): Promise<Map<number, number>> {
+  const usage = new Map<number, number>();
+  for (const pid of pids) {
     try {
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      usage.set(pid, (await processUsage(pid)).cpuMs);
     } catch {
       // gone meanwhile
     }
   }
-  return total;
+  return usage;
+}
+
+/** Busy and total CPU ms of the whole machine so far (all cores), from /proc/stat. */
+async function machineCpuMs(): Promise<{ busy: number; total: number }> {
+  const [, ...fields] = (await readFile('/proc/stat', 'utf8')).split('\n')[0].trim().split(/\s+/);
+  const ticks = fields.slice(0, 8).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  const idle = ticks[3] + ticks[4];
+  return { busy: ((total - idle) * 1000) / 100, total: (total * 1000) / 100 };
 }
 
 async function pool<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -257,11 +274,20 @@ try {
   console.log(`connected: ${fmt(clients.length)} in ${fmt((Date.now() - rampStart) / 1000, 1)} s (${failedConnects} failed)`);
 
   await sleep(WARMUP_S * 1000);
-  const before = { usage: await processUsage(server.pid), pgMs: await postgresCpuMs(), gen: process.cpuUsage(), metrics: await scrape(server), at: Date.now() };
+  const backends = await postgresBackends(dbName);
+  const snap = async () => ({
+    usage: await processUsage(server!.pid),
+    pg: await cpuMsOf(backends),
+    machine: await machineCpuMs(),
+    gen: process.cpuUsage(),
+    metrics: await scrape(server!),
+    at: Date.now(),
+  });
+  const before = await snap();
   measuring = true;
   await sleep(DURATION_S * 1000);
   measuring = false;
-  const after = { usage: await processUsage(server.pid), pgMs: await postgresCpuMs(), gen: process.cpuUsage(before.gen), metrics: await scrape(server), at: Date.now() };
+  const after = await snap();
   const online = clients.filter((c) => c.open).length;
 
   // ---- report
@@ -270,8 +296,12 @@ try {
   const saves = delta('smoulder_save_duration_seconds_count');
   const lagShare = (le: string) => (saves ? delta(`smoulder_save_lag_seconds_bucket{le="${le}"}`) / saves : NaN);
   const serverCpu = (after.usage.cpuMs - before.usage.cpuMs) / (seconds * 1000);
-  const pgCpu = (after.pgMs - before.pgMs) / (seconds * 1000);
-  const genCpu = (after.gen.user + after.gen.system) / 1000 / (seconds * 1000);
+  let pgMs = 0;
+  for (const [pid, ms] of after.pg) pgMs += ms - (before.pg.get(pid) ?? ms);
+  const pgCpu = pgMs / (seconds * 1000);
+  const genCpu = (after.gen.user + after.gen.system - before.gen.user - before.gen.system) / 1000 / (seconds * 1000);
+  const machineBusy = (after.machine.busy - before.machine.busy) / (seconds * 1000);
+  const otherCpu = machineBusy - serverCpu - pgCpu - genCpu;
   const ack = percentiles(stats.ackMs);
   const patch = percentiles(stats.patchMs);
   const ms = (x: number) => `${fmt(x, 1)} ms`;
@@ -289,9 +319,16 @@ try {
     ['server CPU', `${fmt(serverCpu * 100, 1)}% of a core = ${fmt((serverCpu * 100 * 1000) / online, 2)}% per 1000 players`],
     ['server RSS', `${fmt(after.usage.rssBytes / 2 ** 20)} MB (idle ${fmt(idle.rssBytes / 2 ** 20)} MB) = ${fmt((after.usage.rssBytes - idle.rssBytes) / online / 1024, 1)} KB per player`],
     ['server event-loop lag', `p50 ${ms(after.metrics.get('nodejs_eventloop_lag_p50_seconds')! * 1000)}, p99 ${ms(after.metrics.get('nodejs_eventloop_lag_p99_seconds')! * 1000)}, max ${ms(after.metrics.get('nodejs_eventloop_lag_max_seconds')! * 1000)}`],
-    ['postgres CPU', `${fmt(pgCpu * 100, 1)}% of a core`],
-    ['generator CPU', `${fmt(genCpu * 100, 1)}% of a core (this process; ${availableParallelism()} cores on the machine)`],
-    ['saves', `${fmt(saves / seconds, 1)}/s, mean ${ms((delta('smoulder_save_duration_seconds_sum') / saves) * 1000)}; failures ${fmt(delta('smoulder_save_failures_total{reason="error"}') + delta('smoulder_save_failures_total{reason="conflict"}'))}`],
+    ['postgres CPU', `${fmt(pgCpu * 100, 1)}% of a core (the ${backends.length} backends serving this database)`],
+    ['generator CPU', `${fmt(genCpu * 100, 1)}% of a core (this process)`],
+    ['machine CPU', `${fmt(machineBusy * 100, 1)}% busy of ${availableParallelism()} cores × 100%; everything else (WAL writer, kernel, other jobs): ${fmt(otherCpu * 100, 1)}%`],
+    [
+      'saves',
+      `${fmt(saves / seconds, 1)}/s in ${fmt(delta('smoulder_save_batch_size_count') / seconds, 1)} statements/s ` +
+        `(mean batch ${fmt(delta('smoulder_save_batch_size_sum') / delta('smoulder_save_batch_size_count'), 1)}), ` +
+        `mean ${ms((delta('smoulder_save_duration_seconds_sum') / saves) * 1000)} each; ` +
+        `failures ${fmt(delta('smoulder_save_failures_total{reason="error"}') + delta('smoulder_save_failures_total{reason="conflict"}'))}`,
+    ],
     ['change → stored', `≤ 0.5 s ${fmt(lagShare('0.5') * 100, 1)}%, ≤ 1 s ${fmt(lagShare('1') * 100, 2)}%, ≤ 1.5 s ${fmt(lagShare('1.5') * 100, 2)}%, ≤ 3 s ${fmt(lagShare('3') * 100, 2)}%`],
   ];
   const width = Math.max(...lines.map(([k]) => k.length));

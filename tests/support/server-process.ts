@@ -96,6 +96,12 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Every server this process started and that is still running: killed when this process exits. */
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
 /** Starts the server with `env` (and extra `nodeArgs`, e.g. --cpu-prof) on a free port and waits until /healthz answers. */
 export async function startServerProcess(env: Record<string, string>, nodeArgs: string[] = [], timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
@@ -111,6 +117,8 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(proc);
+  proc.once('exit', () => children.delete(proc));
   let output = '';
   proc.stdout!.on('data', (chunk) => (output += chunk));
   proc.stderr!.on('data', (chunk) => (output += chunk));

@@ -77,8 +77,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     preClose: (done) => done(),
     // ws has already closed the socket (1009, 1002) for the errors it raises; only our own
     // failures leave it open, and those close it as a server error.
-    errorHandler: (err, socket, request) => {
-      request.log.warn({ err }, 'game socket error');
+    errorHandler: (err: Error & { code?: string }, socket, request) => {
+      // A client breaking the WebSocket rules (WS_ERR_*) is routine noise; anything else is ours.
+      if (err.code?.startsWith('WS_ERR_')) request.log.debug({ err }, 'game socket: client protocol error');
+      else request.log.warn({ err }, 'game socket error');
       if (socket.readyState === socket.OPEN) socket.close(1011, 'server error');
     },
   });

@@ -227,12 +227,13 @@ export async function seedAnalytics(opts: SeedOptions): Promise<{ players: numbe
     await client.query('COMMIT');
     await step('refresh analytics_signups_daily', 'REFRESH MATERIALIZED VIEW analytics_signups_daily');
     await step('refresh analytics_retention_daily', 'REFRESH MATERIALIZED VIEW analytics_retention_daily');
+    await step('refresh analytics_active_changes', 'REFRESH MATERIALIZED VIEW analytics_active_changes');
 
     log('vacuum analyze');
     // Every synthetic user was written three times above (insert, last milestone, last seen):
     // compact the table as the trickle of real updates would have left it.
     await client.query('VACUUM (FULL, ANALYZE) users');
-    for (const table of ['milestone_events', 'player_milestones', 'play_sessions', 'player_devices', 'activity_days', 'analytics_signups_daily', 'analytics_retention_daily']) {
+    for (const table of ['milestone_events', 'player_milestones', 'play_sessions', 'player_devices', 'activity_days', 'analytics_signups_daily', 'analytics_retention_daily', 'analytics_active_changes']) {
       await client.query(`VACUUM ANALYZE ${table}`);
     }
     const counts = await client.query<{ players: number; events: number; sessions: number }>(

@@ -5,9 +5,9 @@ import type { DbClient } from '../../db/database.ts';
 /**
  * The admin dashboards' queries. They read the raw analytics tables only where one player is
  * concerned. The dashboards read rollups: those the recorder keeps as it writes (player_milestones,
- * activity_days, player_devices, users.last_*: a few rows per player) and two materialized views
- * by signup day (analytics_signups_daily, analytics_retention_daily: a few rows per day), which
- * the server refreshes every minute.
+ * activity_days, player_devices, users.last_*: a few rows per player) and three materialized views
+ * by day (analytics_signups_daily, analytics_retention_daily, analytics_active_changes: a few
+ * rows per day), which the server refreshes every minute.
  *
  * Every query is a tagged template (values are bound, never spliced in). Text results are plain
  * `text` columns: the pg driver adapter cannot read Postgres `name` values.
@@ -64,9 +64,9 @@ const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
 /**
  * Players who signed up in the range (guests have no email yet) and new players per day over it
- * (from the first signup when `from` is open, to today when `to` is); these come from the signup
- * rollup, as fresh as its last refresh. Active players as of the range's last day (today when
- * open): those who played on that day (UTC), in the 7 days and in the 30 days ending with it.
+ * (from the first signup when `from` is open, to today when `to` is). Active players as of the
+ * range's last day (today when open): those who played on that day (UTC), in the 7 days and in
+ * the 30 days ending with it. Both come from materialized rollups, as fresh as their last refresh.
  */
 export async function overview(db: DbClient, range: Range, now: number, onlineNow: number): Promise<Overview> {
   const day = range.to ?? isoDay(now);
@@ -78,12 +78,11 @@ export async function overview(db: DbClient, range: Range, now: number, onlineNo
        WHERE day >= ${range.firstDay}::date AND day <= ${range.lastDay}::date
        GROUP BY day ORDER BY day`,
     db.$queryRaw<{ daily: number; weekly: number; monthly: number }[]>`
-      SELECT count(*) FILTER (WHERE last_day = ${day}::date)::int AS daily,
-             count(*) FILTER (WHERE last_day >= ${addDays(day, -6)}::date)::int AS weekly,
-             count(*)::int AS monthly
-        FROM (SELECT user_id, max(day) AS last_day FROM activity_days
-               WHERE day >= ${addDays(day, -29)}::date AND day <= ${day}::date
-               GROUP BY user_id) active`,
+      SELECT COALESCE(sum(change) FILTER (WHERE window_days = 1), 0)::int AS daily,
+             COALESCE(sum(change) FILTER (WHERE window_days = 7), 0)::int AS weekly,
+             COALESCE(sum(change) FILTER (WHERE window_days = 30), 0)::int AS monthly
+        FROM analytics_active_changes
+       WHERE day <= ${day}::date`,
   ]);
   let total = 0;
   let guests = 0;

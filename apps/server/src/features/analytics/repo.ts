@@ -107,10 +107,12 @@ async function closeSessions(db: DbClient, ids: string[], at: Date): Promise<voi
 }
 
 /**
- * Recomputes the materialized rollups by signup day (players by guest/account, language and
- * devices; retention). CONCURRENTLY: the dashboards keep reading the previous rows meanwhile.
+ * Recomputes the materialized rollups: players by signup day (guest/account, language, devices),
+ * retention, and active players by day. CONCURRENTLY: the dashboards keep reading the previous
+ * rows meanwhile.
  */
 export async function refreshRollups(db: DbClient): Promise<void> {
   await db.$executeRaw`REFRESH MATERIALIZED VIEW CONCURRENTLY analytics_signups_daily`;
   await db.$executeRaw`REFRESH MATERIALIZED VIEW CONCURRENTLY analytics_retention_daily`;
+  await db.$executeRaw`REFRESH MATERIALIZED VIEW CONCURRENTLY analytics_active_changes`;
 }

@@ -52,8 +52,8 @@ describe('GameHost', () => {
     const store: SaveStore = {
       write: async (_id, _state, _v, expected) => {
         const seq = lastSeq(); // the host writes the state of its latest change
-        // 40, 55 or 70 ms: the host starts writes early by twice the slowest it has seen lately.
-        await new Promise((r) => setTimeout(r, 40 + (writes.length % 3) * 15));
+        // 40, 70 or 100 ms: the host starts writes early by twice the slowest it has seen lately.
+        await new Promise((r) => setTimeout(r, 40 + (writes.length % 3) * 30));
         writes.push({ seq, doneAt: Date.now() });
         return expected + 1;
       },

@@ -30,13 +30,12 @@ export interface SaveStore {
 /**
  * How early a write must start to land within the save delay. Shared by the hosts of a process (the
  * database and the event loop are shared too): it tracks the time from a write falling due to it
- * landing (timer lateness, waiting for a connection, the write itself), remembering the slowest
- * and forgetting it by half every 10 s, and starts writes twice that (plus 10 ms) early, but never
- * earlier than halfway through the delay.
+ * landing (timer lateness, gathering into a batch, queueing, the statement), remembering the slowest
+ * and forgetting it by half every 10 s, and starts writes twice that early (counting at least 75 ms,
+ * for the spikes it has not seen yet), but never earlier than halfway through the delay.
  */
 export class SaveLead {
-  /** Until the first writes are measured, assume they take a while. */
-  private lead = 50;
+  private lead = 0;
   private at = 0;
 
   observe(ms: number, now: number): void {
@@ -47,7 +46,7 @@ export class SaveLead {
 
   /** When to start the write of a change that must be stored within `saveDelayMs`. */
   delay(saveDelayMs: number): number {
-    return Math.max(saveDelayMs / 2, saveDelayMs - 10 - 2 * this.lead);
+    return Math.max(saveDelayMs / 2, saveDelayMs - 10 - 2 * Math.max(75, this.lead));
   }
 }
 

@@ -20,6 +20,8 @@ export interface GameHostsOptions {
   wallNow?: () => number;
   /** Told after every write of any game (metrics). */
   onWrite?: (report: WriteReport) => void;
+  /** Told the number of games in every statement that writes them (metrics). */
+  onSaveBatch?: (size: number) => void;
   /** Told of every milestone a game reaches, `new_game` included (analytics). */
   milestones?: MilestoneSink;
 }
@@ -39,7 +41,12 @@ export class GameHosts {
     private readonly prisma: PrismaClient,
     private readonly options: GameHostsOptions,
   ) {
-    this.saves = new SaveBatcher((writes) => writeSaves(this.prisma, writes));
+    this.saves = new SaveBatcher((writes) => writeSaves(this.prisma, writes), {
+      maxInFlight: 4,
+      maxBatch: 200,
+      gatherMs: 20,
+      onBatch: options.onSaveBatch,
+    });
   }
 
   get loaded(): number {

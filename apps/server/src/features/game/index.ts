@@ -34,6 +34,7 @@ export default fp<GameOptions>(
         report.ok
           ? app.metrics.saved(report.ms / 1000, report.lagMs / 1000)
           : app.metrics.saveFailed(report.conflict ? 'conflict' : 'error'),
+      onSaveBatch: (size) => app.metrics.saveBatch(size),
     });
     app.decorate('games', hosts);
     app.metrics.countGames(() => ({ loaded: hosts.loaded, online: hosts.online }));

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerMessage } from '@smoulder/protocol';
 import type { WebSocket } from 'ws';
@@ -54,8 +55,22 @@ const socketRoute: FastifyPluginAsync<SocketRouteOptions> = async (app, opts) =>
     },
     async (socket: WebSocket, request) => {
       const userId = request.player!.id;
+      // Frames sent in one go (a patch, its notices, the ack) leave in one write: the TCP socket is
+      // corked on the first and uncorked once the current task is done. Under load that halves the
+      // system calls, the server's largest cost (measured with bench:load).
+      const tcp = (socket as unknown as { _socket?: Socket })._socket;
+      let corked = false;
       const send = (message: ServerMessage) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+        if (socket.readyState !== socket.OPEN) return;
+        if (tcp && !corked) {
+          corked = true;
+          tcp.cork();
+          process.nextTick(() => {
+            corked = false;
+            tcp.uncork();
+          });
+        }
+        socket.send(JSON.stringify(message));
       };
       const subscriber: Subscriber = {
         send,

@@ -63,6 +63,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'smoulder_ws_frames_refused_total{code="message/invalid_json"}')).toBe(1);
     expect(sample(text, 'smoulder_save_duration_seconds_count')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'smoulder_save_lag_seconds_count')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'smoulder_save_batch_size_count')).toBeGreaterThanOrEqual(1);
 
     await socket.close();
     await new Promise((r) => setTimeout(r, 300)); // the 50 ms unload grace

@@ -15,6 +15,8 @@ export interface GameMetrics {
   /** A game was written: how long the write took and how long its oldest change had waited. */
   saved(seconds: number, lagSeconds: number): void;
   saveFailed(reason: 'error' | 'conflict'): void;
+  /** Games written by one statement. */
+  saveBatch(size: number): void;
 }
 
 export interface GameCounts {
@@ -75,6 +77,12 @@ export class Metrics implements GameMetrics {
     name: 'smoulder_save_lag_seconds',
     help: 'Age of the oldest change a write made durable: what a crash at that moment would have lost.',
     buckets: [0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 2, 3, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly saveBatches = new Histogram({
+    name: 'smoulder_save_batch_size',
+    help: 'Games written by one statement (writes are batched when they pile up).',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 200],
     registers: [this.registry],
   });
   private readonly saveFailures = new Counter({
@@ -142,5 +150,9 @@ export class Metrics implements GameMetrics {
 
   saveFailed(reason: 'error' | 'conflict'): void {
     this.saveFailures.inc({ reason });
+  }
+
+  saveBatch(size: number): void {
+    this.saveBatches.observe(size);
   }
 }
