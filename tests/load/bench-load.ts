@@ -274,10 +274,10 @@ try {
   console.log(`connected: ${fmt(clients.length)} in ${fmt((Date.now() - rampStart) / 1000, 1)} s (${failedConnects} failed)`);
 
   await sleep(WARMUP_S * 1000);
-  const backends = await postgresBackends(dbName);
   const snap = async () => ({
     usage: await processUsage(server!.pid),
-    pg: await cpuMsOf(backends),
+    // The pool opens and closes connections: each snapshot reads the backends alive then.
+    pg: await cpuMsOf(await postgresBackends(dbName)),
     machine: await machineCpuMs(),
     gen: process.cpuUsage(),
     metrics: await scrape(server!),
@@ -296,8 +296,9 @@ try {
   const saves = delta('smoulder_save_duration_seconds_count');
   const lagShare = (le: string) => (saves ? delta(`smoulder_save_lag_seconds_bucket{le="${le}"}`) / saves : NaN);
   const serverCpu = (after.usage.cpuMs - before.usage.cpuMs) / (seconds * 1000);
+  // A backend started during the window counts whole; one that ended during it is missed.
   let pgMs = 0;
-  for (const [pid, ms] of after.pg) pgMs += ms - (before.pg.get(pid) ?? ms);
+  for (const [pid, ms] of after.pg) pgMs += ms - (before.pg.get(pid) ?? 0);
   const pgCpu = pgMs / (seconds * 1000);
   const genCpu = (after.gen.user + after.gen.system - before.gen.user - before.gen.system) / 1000 / (seconds * 1000);
   const machineBusy = (after.machine.busy - before.machine.busy) / (seconds * 1000);
@@ -319,7 +320,7 @@ try {
     ['server CPU', `${fmt(serverCpu * 100, 1)}% of a core = ${fmt((serverCpu * 100 * 1000) / online, 2)}% per 1000 players`],
     ['server RSS', `${fmt(after.usage.rssBytes / 2 ** 20)} MB (idle ${fmt(idle.rssBytes / 2 ** 20)} MB) = ${fmt((after.usage.rssBytes - idle.rssBytes) / online / 1024, 1)} KB per player`],
     ['server event-loop lag', `p50 ${ms(after.metrics.get('nodejs_eventloop_lag_p50_seconds')! * 1000)}, p99 ${ms(after.metrics.get('nodejs_eventloop_lag_p99_seconds')! * 1000)}, max ${ms(after.metrics.get('nodejs_eventloop_lag_max_seconds')! * 1000)}`],
-    ['postgres CPU', `${fmt(pgCpu * 100, 1)}% of a core (the ${backends.length} backends serving this database)`],
+    ['postgres CPU', `${fmt(pgCpu * 100, 1)}% of a core (the backends serving this database)`],
     ['generator CPU', `${fmt(genCpu * 100, 1)}% of a core (this process)`],
     ['machine CPU', `${fmt(machineBusy * 100, 1)}% busy of ${availableParallelism()} cores × 100%; everything else (WAL writer, kernel, other jobs): ${fmt(otherCpu * 100, 1)}%`],
     [

@@ -37,6 +37,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 
 async function openPostgres(databaseUrl: string, migrationsDir?: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl });
+  // An idle connection the server drops (restart, failover) is discarded by the pool and replaced
+  // on the next query; unhandled, its 'error' event would take the whole process down.
+  pool.on('error', () => {});
   let migrationsApplied: string[];
   try {
     migrationsApplied = await migrateOnOneConnection(pool, migrationsDir);
