@@ -22,18 +22,7 @@ import eventsEn from './events/en.json';
 import adminEn from './admin/en.json';
 import { MESSAGES, createAppI18n, mergeCatalogs } from './i18n.ts';
 import { catalogKey, errorKey } from './translate.ts';
-
-type Catalog = { [key: string]: string | Catalog };
-
-function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(catalog)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
+import { type Catalog, flatten } from './catalog-keys.ts';
 
 /** The main catalogs (this file checks them whole); events/ has its own test. */
 const EN = flatten(en as Catalog);

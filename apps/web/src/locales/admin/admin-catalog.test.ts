@@ -9,24 +9,10 @@ import { ADMIN_PAGES } from '../../features/admin/route.ts';
 import { createAppI18n } from '../i18n.ts';
 import en from './en.json';
 import pl from './pl.json';
-
-type Catalog = { [key: string]: string | Catalog };
-
-function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(catalog)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
+import { type Catalog, flatten, placeholders, sorted } from '../catalog-keys.ts';
 
 const EN = flatten(en as Catalog);
 const PL = flatten(pl as Catalog);
-
-const placeholders = (message: string) => new Set([...message.matchAll(/\{\s*([A-Za-z_]\w*)\s*\}/g)].map((m) => m[1]));
-const sorted = (set: Iterable<string>) => [...set].sort();
 
 /** The admin pages' sources, read as text. */
 const sources = Object.entries(

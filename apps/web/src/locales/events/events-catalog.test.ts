@@ -10,24 +10,10 @@ import { EVENTS, newGame, type EventButton, type EventDef, type EventScene, type
 import { polishPlural } from '../plural.ts';
 import en from './en.json';
 import pl from './pl.json';
-
-type Catalog = { [key: string]: string | Catalog };
-
-function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(catalog)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
+import { type Catalog, flatten, placeholders, sorted } from '../catalog-keys.ts';
 
 const EN = flatten(en as Catalog);
 const PL = flatten(pl as Catalog);
-
-const placeholders = (message: string) => new Set([...message.matchAll(/\{\s*([A-Za-z_]\w*)\s*\}/g)].map((m) => m[1]));
-const sorted = (set: Iterable<string>) => [...set].sort();
 
 /** What running a hook tells us: the notices it says, the payouts it promises, the numbers it shows. */
 interface Heard {
