@@ -10,6 +10,7 @@ import { revealCrafts } from './build/craft.ts';
 import { nextPayoutAt, payOut, rollEvent } from './events/engine.ts';
 import { villagersArrive } from './outside/village.ts';
 import { watchForThieves } from './outside/thieves.ts';
+import { nextFightDueAt, runFight } from './combat/timers.ts';
 
 export interface Step {
   state: GameState;
@@ -38,7 +39,7 @@ const MAX_STEPS = 10_000_000;
 /** The earliest time something is due, or null when nothing ever will be. */
 export function nextDueAt(state: GameState): number | null {
   let next: number | null = null;
-  for (const due of [...Object.values(state.income), ...Object.values(state.timers), nextPayoutAt(state)]) {
+  for (const due of [...Object.values(state.income), ...Object.values(state.timers), nextPayoutAt(state), nextFightDueAt(state)]) {
     if (due !== null && (next === null || due < next)) next = due;
   }
   return next;
@@ -64,6 +65,8 @@ export function advanceDraft(ctx: Ctx, now: number): void {
     state.clock = ctx.now;
     if (Object.values(state.income).some((t) => t <= ctx.now)) runIncome(ctx);
     payOut(ctx);
+    const fightDue = nextFightDueAt(state);
+    if (fightDue !== null && fightDue <= ctx.now) runFight(ctx);
     for (const [timer, rule] of TIMER_RULES) {
       if (state.timers[timer] !== null && (state.timers[timer] as number) <= ctx.now) rule(ctx);
     }

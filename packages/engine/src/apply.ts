@@ -15,11 +15,18 @@ import { afterChange } from './advance.ts';
 import { checkLight, checkStoke, lightFire, stokeFire } from './room/fire.ts';
 import { checkGather, gatherWood } from './outside/gather.ts';
 import { checkCheckTraps, checkTraps } from './outside/traps.ts';
+import { checkOutfit, outfit } from './path/outfit.ts';
+import { checkEmbark, embark } from './path/embark.ts';
+import { checkMove, move } from './world/move.ts';
+import { attack, checkAttack } from './combat/attack.ts';
+import { checkSupport, support } from './combat/support.ts';
+import { checkDrop, checkTake, checkTakeEverything, drop, take, takeEverything } from './events/loot.ts';
 
 export type ApplyResult = ({ ok: true } & Step) | { ok: false; error: EngineError };
 
 interface Rule {
-  check: (state: GameState, command: Command) => EngineError | null;
+  /** `now` is the state's clock: cooldowns kept by a rule itself (weapons) compare against it. */
+  check: (state: GameState, command: Command, now: number) => EngineError | null;
   run: (ctx: Ctx, command: Command) => void;
 }
 
@@ -27,7 +34,7 @@ type Of<T extends CommandType> = Extract<Command, { type: T }>;
 
 /** Pairs a command's check with its effect, typed by the command it handles. */
 const rule = <T extends CommandType>(
-  check: (state: GameState, command: Of<T>) => EngineError | null,
+  check: (state: GameState, command: Of<T>, now: number) => EngineError | null,
   run: (ctx: Ctx, command: Of<T>) => void,
 ): Rule => ({ check: check as Rule['check'], run: run as Rule['run'] });
 
@@ -46,6 +53,14 @@ const RULES: Record<CommandType, Rule> = {
   travel: rule<'travel'>((state, c) => checkTravel(state, c.to), (ctx, c) => travel(ctx, c.to)),
   set_option: rule<'set_option'>((_state, c) => checkOption(c.option, c.value), (ctx, c) => setOption(ctx, c.option, c.value)),
   event_choose: rule<'event_choose'>((state, c) => checkChoice(state, c.button), (ctx, c) => choose(ctx, c.button)),
+  outfit: rule<'outfit'>((state, c) => checkOutfit(state, c.item, c.delta), (ctx, c) => outfit(ctx, c.item, c.delta)),
+  embark: rule<'embark'>((state) => checkEmbark(state), (ctx) => embark(ctx)),
+  move: rule<'move'>((state, c) => checkMove(state, c.dir), (ctx, c) => move(ctx, c.dir)),
+  attack: rule<'attack'>((state, c, now) => checkAttack(state, c.weapon, now), (ctx, c) => attack(ctx, c.weapon)),
+  fight_support: rule<'fight_support'>((state, c, now) => checkSupport(state, c.action, now), (ctx, c) => support(ctx, c.action)),
+  take: rule<'take'>((state, c) => checkTake(state, c.item, c.all), (ctx, c) => take(ctx, c.item, c.all)),
+  take_everything: rule<'take_everything'>((state) => checkTakeEverything(state), (ctx) => takeEverything(ctx)),
+  drop: rule<'drop'>((state, c) => checkDrop(state, c.item, c.take), (ctx, c) => drop(ctx, c.item, c.take)),
 };
 
 /** Own keys only: a command typed `constructor` or `toString` must not find Object's methods. */
@@ -79,7 +94,7 @@ export function check(state: GameState, command: Command, now: number = state.cl
       seconds: Math.ceil((cooldownReadyAt(state, command) - now) / 1000),
     });
   }
-  return rule.check(state, command);
+  return rule.check(state, command, now);
 }
 
 /**

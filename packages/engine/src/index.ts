@@ -1,6 +1,11 @@
 export { newGame, STATE_VERSION, MAX_STORE } from './core/state.ts';
 export type { GameState, FireLevel, TemperatureLevel, BuilderLevel, Timers } from './core/state.ts';
-export type { Command, CommandType } from './core/commands.ts';
+export type { Command, CommandType, Direction, SupportAction } from './core/commands.ts';
+export { DIRECTIONS, SUPPORT_ACTIONS } from './core/commands.ts';
+export type { WorldMap, Expedition } from './core/state.ts';
+export type { Fight, EnemyDef, EnemyAction } from './combat/types.ts';
+export type { LootTable } from './events/types.ts';
+export { WORLD_EVENTS } from './content/events/index.ts';
 export type { GameEvent, Cost } from './core/context.ts';
 export { ENGINE_ERROR_CODES } from './core/errors.ts';
 export type { EngineError, EngineErrorCode, NoticeParams } from './core/errors.ts';

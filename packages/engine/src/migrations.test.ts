@@ -54,8 +54,8 @@ describe('the version-2 fixture', () => {
 
 describe('migrating a version-1 save', () => {
   it('brings it to the current version', () => {
-    expect(STATE_VERSION).toBe(3);
-    expect(migrate(SAVE_V1).version).toBe(3);
+    expect(STATE_VERSION).toBe(4);
+    expect(migrate(SAVE_V1).version).toBe(4);
   });
 
   it('goes through version 2: the same as migrating the version-2 fixture', () => {
@@ -131,9 +131,11 @@ describe('migrating a version-2 save', () => {
   const v3 = () => migrate(SAVE_V2);
 
   it('keeps everything version 2 had, the RNG one draw on', () => {
-    const { version, features, timers, rng, seen, location, character, thieves, event, payouts, flags, ...kept } = v3();
+    const { version, features, timers, rng, seen, location, character, thieves, event, payouts, flags, world, outfit, expedition, fight, ...kept } =
+      v3();
     const { version: _, features: oldFeatures, timers: oldTimers, rng: oldRng, seen: oldSeen, ...oldKept } = SAVE_V2;
-    expect(version).toBe(3);
+    expect(version).toBe(STATE_VERSION);
+    expect([world, outfit, expedition, fight]).toEqual([null, {}, null, null]);
     expect(kept).toEqual(oldKept);
     expect(features).toEqual({ ...oldFeatures, path: false });
     expect({ ...timers, event: null }).toEqual({ ...oldTimers, population: null, event: null });

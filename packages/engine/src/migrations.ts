@@ -2,6 +2,7 @@ import type { MilestoneId } from './content/milestones.ts';
 import { STATE_VERSION, type GameState } from './core/state.ts';
 import type { RngState } from './core/rng.ts';
 import { eventDelay } from './content/timings.ts';
+import { generateWorld } from './world/generate.ts';
 
 export class SaveFormatError extends Error {
   override name = 'SaveFormatError';
@@ -61,10 +62,31 @@ function addVillage(old: Save): Save {
   };
 }
 
+/**
+ * Version 3 → 4: the wasteland. The perk counters and blueprints join the character, and a save
+ * that already owns the compass gets its world drawn now, from its own RNG, as buying the compass
+ * does in play. Nobody can be out in the world or mid-fight in a version-3 save.
+ */
+function addWasteland(old: Save): Save {
+  const rng = { ...record(old.rng) } as unknown as RngState;
+  const pathOpen = record(old.features).path === true;
+  const character = record(old.character);
+  return {
+    ...old,
+    rng,
+    character: { perks: { ...record(character.perks) }, punches: 0, starved: 0, dehydrated: 0, blueprints: {} },
+    world: pathOpen ? generateWorld(rng, { prestige: false }) : null,
+    outfit: {},
+    expedition: null,
+    fight: null,
+  };
+}
+
 /** One step per save version: `MIGRATIONS[n]` turns a version-n state into version n+1. */
 export const MIGRATIONS: Readonly<Record<number, (old: Save) => Save>> = {
   1: addMilestones,
   2: addVillage,
+  3: addWasteland,
 };
 
 /** Brings a saved state of any earlier version up to the current one; refuses what it cannot read. */

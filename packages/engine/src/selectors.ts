@@ -26,7 +26,8 @@ import { JOBS } from './content/jobs.ts';
 import { gatherers } from './content/income.ts';
 import { storeGroup, type StoreGroup } from './content/items.ts';
 
-export type Tab = 'room' | 'outside';
+/** The home tabs; out in the world the map replaces them. */
+export type Tab = 'room' | 'outside' | 'path';
 
 export interface ActionView {
   command: Command;
@@ -45,7 +46,10 @@ export interface BuildView extends ActionView {
 }
 
 export function tabs(state: GameState): Tab[] {
-  return state.features.outside ? ['room', 'outside'] : ['room'];
+  const out: Tab[] = ['room'];
+  if (state.features.outside) out.push('outside');
+  if (state.features.path) out.push('path');
+  return out;
 }
 
 export const fireName = (state: GameState) => FIRE_LEVELS[state.room.fire];

@@ -6,9 +6,14 @@ import {
   GOOD_IDS,
   JOB_IDS,
   OPTIONS,
+  DIRECTIONS,
+  SUPPORT_ACTIONS,
   type Command,
   type GameState,
 } from '@smoulder/engine';
+
+/** An item's id as the stores name it ("cured meat", "iron sword"); the engine judges which exist. */
+const ItemId = z.string().min(1).max(40);
 
 export const CommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('light_fire') }).strict(),
@@ -19,14 +24,28 @@ export const CommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('craft'), item: z.enum(CRAFT_IDS) }).strict(),
   z.object({ type: z.literal('buy'), item: z.enum(GOOD_IDS) }).strict(),
   z.object({ type: z.literal('assign'), job: z.enum(JOB_IDS), delta: z.union([z.literal(1), z.literal(-1), z.literal(10), z.literal(-10)]) }).strict(),
-  z.object({ type: z.literal('travel'), to: z.enum(['room', 'outside']) }).strict(),
+  z.object({ type: z.literal('travel'), to: z.enum(['room', 'outside', 'path']) }).strict(),
   z.object({ type: z.literal('set_option'), option: z.enum(OPTIONS), value: z.boolean() }).strict(),
   z.object({ type: z.literal('event_choose'), button: z.string().min(1).max(40) }).strict(),
+  z.object({ type: z.literal('outfit'), item: ItemId, delta: z.union([z.literal(1), z.literal(-1), z.literal(10), z.literal(-10)]) }).strict(),
+  z.object({ type: z.literal('embark') }).strict(),
+  z.object({ type: z.literal('move'), dir: z.enum(DIRECTIONS) }).strict(),
+  z.object({ type: z.literal('attack'), weapon: ItemId }).strict(),
+  z.object({ type: z.literal('fight_support'), action: z.enum(SUPPORT_ACTIONS) }).strict(),
+  z.object({ type: z.literal('take'), item: ItemId, all: z.boolean() }).strict(),
+  z.object({ type: z.literal('take_everything') }).strict(),
+  z.object({ type: z.literal('drop'), item: ItemId, take: ItemId }).strict(),
 ]) satisfies z.ZodType<Command>;
 
 const Level = z.number().int().min(0).max(4);
 const Counts = z.record(z.string(), z.number());
 const Due = z.number().nullable();
+
+const WorldMapSchema = z.object({
+  tiles: z.array(z.string().length(61)).length(61),
+  seen: z.array(z.string().length(61)).length(61),
+  done: z.array(z.string()),
+});
 
 /** The whole game state as the server sends it; checked so a bad frame never reaches the view. */
 export const GameStateSchema = z.object({
@@ -35,7 +54,7 @@ export const GameStateSchema = z.object({
   rng: z.object({ seed: z.number(), state: z.number() }),
   config: z.object({ hyperMode: z.boolean(), lightsOff: z.boolean() }),
   features: z.object({ outside: z.boolean(), path: z.boolean() }),
-  location: z.enum(['room', 'outside']),
+  location: z.enum(['room', 'outside', 'path', 'world']),
   stores: Counts,
   room: z.object({ fire: Level, temperature: Level, builder: z.number().int().min(-1).max(4) }),
   outside: z.object({ buildings: Counts, population: z.number(), workers: Counts }),
@@ -51,9 +70,48 @@ export const GameStateSchema = z.object({
   cooldowns: Counts,
   seen: z.object({ buildings: z.array(z.string()), crafts: z.array(z.string()) }),
   milestones: Counts,
-  character: z.object({ perks: z.record(z.string(), z.literal(true)) }),
+  character: z.object({
+    perks: z.record(z.string(), z.literal(true)),
+    punches: z.number(),
+    starved: z.number(),
+    dehydrated: z.number(),
+    blueprints: z.record(z.string(), z.literal(true)),
+  }),
+  world: WorldMapSchema.nullable(),
+  outfit: Counts,
+  expedition: z
+    .object({
+      map: WorldMapSchema,
+      x: z.number().int(),
+      y: z.number().int(),
+      hp: z.number(),
+      water: z.number(),
+      bag: Counts,
+      foodSteps: z.number(),
+      waterSteps: z.number(),
+      starving: z.boolean(),
+      thirsty: z.boolean(),
+      usedOutposts: z.array(z.string()),
+      fightSteps: z.number(),
+      flags: z.record(z.string(), z.literal(true)),
+      danger: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    })
+    .nullable(),
+  fight: z
+    .object({
+      enemy: z.string(),
+      hp: z.number(),
+      won: z.boolean(),
+      timers: z.record(z.string(), Due),
+      enemyStatus: z.record(z.string(), Due),
+      playerStatus: z.record(z.string(), Due),
+      pool: z.number(),
+    })
+    .nullable(),
   thieves: z.object({ state: z.union([z.literal(0), z.literal(1), z.literal(2)]), stolen: Counts }),
-  event: z.object({ id: z.string(), scene: z.string(), params: Counts.optional() }).nullable(),
+  event: z
+    .object({ id: z.string(), scene: z.string(), params: Counts.optional(), loot: Counts.optional(), readyAt: z.number().optional() })
+    .nullable(),
   payouts: z.array(z.object({ id: z.string(), dueAt: z.number(), reward: Counts, notice: z.string() })),
   flags: z.record(z.string(), z.literal(true)),
 }) as unknown as z.ZodType<GameState>;

@@ -10,6 +10,10 @@ export const ENGINE_ERROR_CODES = [
   'village/no_workers',
   'event/open',
   'event/not_open',
+  'bag/full',
+  'world/away',
+  'world/edge',
+  'fight/over',
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

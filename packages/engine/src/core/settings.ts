@@ -16,9 +16,12 @@ export function checkOption(option: string, value: unknown): EngineError | null 
     : engineError('command/unknown', 'error.command.unknown');
 }
 
+/** Tabs at home; the world is entered only by embarking and left only by coming home or dying. */
 export function checkTravel(state: GameState, to: Location): EngineError | null {
-  if (to !== 'room' && to !== 'outside') return engineError('command/unknown', 'error.command.unknown');
+  if (to !== 'room' && to !== 'outside' && to !== 'path') return engineError('command/unknown', 'error.command.unknown');
+  if (state.location === 'world') return engineError('world/away', 'error.world.away');
   if (to === 'outside' && !state.features.outside) return engineError('action/unavailable', 'error.action.unavailable');
+  if (to === 'path' && !state.features.path) return engineError('action/unavailable', 'error.action.unavailable');
   return null;
 }
 

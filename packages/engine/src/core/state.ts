@@ -1,8 +1,9 @@
 import { createRng, type RngState } from './rng.ts';
 import { eventDelay } from '../content/timings.ts';
+import type { Fight } from '../combat/types.ts';
 
 /** Save format version. Bump it with a migration in `migrations.ts` and a fixture of the old shape. */
-export const STATE_VERSION = 3;
+export const STATE_VERSION = 4;
 
 /** Largest number a store may hold (the original's cap). */
 export const MAX_STORE = 99_999_999_999_999;
@@ -27,14 +28,55 @@ export interface Timers {
   event: number;
 }
 
-/** Where the player is looking; room and village events only happen in view. */
-export type Location = 'room' | 'outside';
+/**
+ * Where the player is looking; room and village events only happen in view. `path` is the
+ * outfitting screen; `world` means out on an expedition (set by embarking, left by coming home or dying).
+ */
+export type Location = 'room' | 'outside' | 'path' | 'world';
+
+/**
+ * The world map, 61 × 61 with the village at (30, 30). `tiles[x]` is column x, one character per y
+ * (the spec's tile letters); `seen[x]` the same column of the fog mask, '1' revealed and '0' not.
+ * `done` lists the landmarks completed (`"x,y"`), which then behave as plain ground.
+ */
+export interface WorldMap {
+  tiles: string[];
+  seen: string[];
+  done: string[];
+}
+
+/** One trip into the world. Its map is a copy, committed home only on a safe return. */
+export interface Expedition {
+  map: WorldMap;
+  x: number;
+  y: number;
+  hp: number;
+  water: number;
+  /** What is carried; spent from and looted into during the trip, unpacked on return, lost on death. */
+  bag: Record<string, number>;
+  foodSteps: number;
+  waterSteps: number;
+  starving: boolean;
+  thirsty: boolean;
+  /** Outposts (`"x,y"`) already used on this trip. */
+  usedOutposts: string[];
+  /** Eligible moves since the last fight (reset per expedition). */
+  fightSteps: number;
+  /** What the trip achieved that takes effect at home (e.g. `ironmine`, `ship`, `executioner`). */
+  flags: Record<string, true>;
+  /** Which danger warning was last given: 0 none, 1 past iron armour's reach, 2 past steel's. */
+  danger: 0 | 1 | 2;
+}
 
 export interface OpenEvent {
   id: string;
   scene: string;
   /** Numbers the scene's text shows (e.g. how much was lost). */
   params?: Record<string, number>;
+  /** Loot on the ground, rolled when the scene opened (or when its fight was won), not yet taken. */
+  loot?: Record<string, number>;
+  /** The scene's buttons are locked until this clock time (the spec's one-second pauses). */
+  readyAt?: number;
 }
 
 /** A reward promised by an event, paid at `dueAt` (kept in the save so it survives a reload). */
@@ -69,12 +111,27 @@ export interface GameState {
   cooldowns: Record<string, number>;
   /** Buttons already announced, so each "you could make …" notice is said once. */
   seen: { buildings: string[]; crafts: string[] };
-  character: { perks: Record<string, true> };
+  character: {
+    perks: Record<string, true>;
+    /** Unarmed attacks ever made, starvations and deaths by thirst: the perk counters. */
+    punches: number;
+    starved: number;
+    dehydrated: number;
+    /** Blueprints brought home, for the fabricator. */
+    blueprints: Record<string, true>;
+  };
   /** 0 none yet, 1 stealing, 2 dealt with (never again); `stolen` is what they took, in total. */
   thieves: { state: 0 | 1 | 2; stolen: Record<string, number> };
   /** The event on screen, if any; every device shows the same one. */
   event: OpenEvent | null;
   payouts: Payout[];
+  /** The world as known at home; generated when the compass opens the path. */
+  world: WorldMap | null;
+  /** The loadout the path screen proposes (item → count), kept between trips. */
+  outfit: Record<string, number>;
+  expedition: Expedition | null;
+  /** The fight on screen, part of the open event's scene; null when none. */
+  fight: Fight | null;
   /** Lasting facts set by the world (e.g. a city cleared) that village events read. */
   flags: Record<string, true>;
   /**
@@ -107,7 +164,11 @@ export function newGame(seed: number): GameState {
     },
     cooldowns: {},
     seen: { buildings: [], crafts: [] },
-    character: { perks: {} },
+    character: { perks: {}, punches: 0, starved: 0, dehydrated: 0, blueprints: {} },
+    world: null,
+    outfit: {},
+    expedition: null,
+    fight: null,
     thieves: { state: 0, stolen: {} },
     event: null,
     payouts: [],

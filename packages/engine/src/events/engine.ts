@@ -22,6 +22,7 @@ export function eventCtx(ctx: Ctx): EventCtx {
 }
 
 function inView(state: GameState, event: EventDef): boolean {
+  if (event.pool === 'world') return false;
   if (event.pool === 'global') return state.location === 'room' || state.location === 'outside';
   return state.location === event.pool;
 }

@@ -1,8 +1,12 @@
 import type { Cost, Ctx } from '../core/context.ts';
 import type { GameState } from '../core/state.ts';
+import type { EnemyDef } from '../combat/types.ts';
 
 /** Room events need the player in the room, outside events in the village, global ones either. */
-export type EventPool = 'room' | 'outside' | 'global';
+export type EventPool = 'room' | 'outside' | 'global' | 'world';
+
+/** Loot as data: each row drops with `chance`, a whole number in [min, max] (both included). */
+export type LootTable = Readonly<Record<string, { min: number; max: number; chance: number }>>;
 
 /** Cumulative thresholds in (0, 1]: the first entry whose threshold exceeds the roll is taken. */
 export type SceneChances = ReadonlyArray<readonly [threshold: number, scene: string]>;
@@ -22,8 +26,16 @@ export interface EventCtx extends Ctx {
 }
 
 export interface EventButton {
-  /** Paid from the stores when chosen; the button is disabled while it cannot be paid. */
+  /**
+   * Paid when chosen; the button is disabled while it cannot be paid. In the world it is paid from
+   * the bag, and `water` and `hp` from the expedition's water and health; a glowstone in the bag
+   * waives torches.
+   */
   cost?: Cost;
+  /** Milliseconds the button stays locked after its scene appears. */
+  cooldown?: number;
+  /** Replaces this event with another (by id), opened at its start. */
+  nextEvent?: string;
   /** The button is disabled while this is false. */
   available?: (state: GameState) => boolean;
   /** Added to the stores when chosen. */
@@ -42,6 +54,10 @@ export interface EventScene {
   notice?: string;
   /** Added to the stores when the scene opens. */
   reward?: Cost;
+  /** Rolled when a story scene opens, or when its fight is won; taken into the bag. */
+  loot?: LootTable;
+  /** A fight scene: its buttons (or a default `leave`) show only once the enemy has fallen. */
+  combat?: EnemyDef;
   /** In the order they are shown. */
   buttons: Readonly<Record<string, EventButton>>;
 }

@@ -34,7 +34,7 @@ export interface BotRun {
 }
 
 /** Where each command's button is: building, crafting and trading in the room; the rest outside. */
-const TAB: Partial<Record<Command['type'], Location>> = {
+const TAB: Partial<Record<Command['type'], Exclude<Location, 'world'>>> = {
   light_fire: 'room',
   stoke_fire: 'room',
   build: 'room',

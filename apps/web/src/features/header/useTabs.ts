@@ -14,7 +14,7 @@ export function createTabs(game: Game) {
   const location = computed(() => game.state.value?.location ?? null);
 
   watch(location, (where) => {
-    if (where && tabs.value.includes(where)) chosen.value = where;
+    if (where && where !== 'world' && tabs.value.includes(where)) chosen.value = where;
   });
 
   return {
