@@ -5,6 +5,14 @@ import eventsEn from './events/en.json';
 import eventsPl from './events/pl.json';
 import adminEn from './admin/en.json';
 import adminPl from './admin/pl.json';
+import worldEn from './world/en.json';
+import worldPl from './world/pl.json';
+import combatEn from './combat/en.json';
+import combatPl from './combat/pl.json';
+import setpiecesAEn from './setpieces-a/en.json';
+import setpiecesAPl from './setpieces-a/pl.json';
+import setpiecesBEn from './setpieces-b/en.json';
+import setpiecesBPl from './setpieces-b/pl.json';
 import { polishPlural } from './plural.ts';
 
 export const LOCALES = ['en', 'pl'] as const;
@@ -63,8 +71,8 @@ export function mergeCatalogs(...catalogs: Catalog[]): Catalog {
 }
 
 export const MESSAGES = {
-  en: mergeCatalogs(en, eventsEn, adminEn),
-  pl: mergeCatalogs(pl, eventsPl, adminPl),
+  en: mergeCatalogs(en, eventsEn, adminEn, worldEn, combatEn, setpiecesAEn, setpiecesBEn),
+  pl: mergeCatalogs(pl, eventsPl, adminPl, worldPl, combatPl, setpiecesAPl, setpiecesBPl),
 };
 
 export function createAppI18n(locale: Locale = 'en') {
