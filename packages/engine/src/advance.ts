@@ -1,3 +1,4 @@
+import { cloneState } from './core/clone.ts';
 import type { Ctx, GameEvent } from './core/context.ts';
 import { runIncome } from './core/income.ts';
 import type { GameState } from './core/state.ts';
@@ -50,7 +51,7 @@ export function nextDueAt(state: GameState): number | null {
  * to `now`. Time never runs backward: an earlier `now` changes nothing.
  */
 export function advance(state: GameState, now: number): Step {
-  const ctx: Ctx = { state: structuredClone(state), now: state.clock, events: [] };
+  const ctx: Ctx = { state: cloneState(state), now: state.clock, events: [] };
   advanceDraft(ctx, now);
   return { state: ctx.state, events: ctx.events };
 }

@@ -1,3 +1,4 @@
+import { cloneState } from './core/clone.ts';
 import { advance, advanceDraft, nextDueAt, type Step } from './advance.ts';
 import { ALLOWED_DURING_EVENT, type Command, type CommandType } from './core/commands.ts';
 import type { Ctx } from './core/context.ts';
@@ -102,7 +103,7 @@ export function check(state: GameState, command: Command, now: number = state.cl
  * caller keeps its old state (and may advance it separately).
  */
 export function apply(state: GameState, command: Command, now: number): ApplyResult {
-  const ctx: Ctx = { state: structuredClone(state), now: state.clock, events: [] };
+  const ctx: Ctx = { state: cloneState(state), now: state.clock, events: [] };
   advanceDraft(ctx, now);
   const error = check(ctx.state, command, ctx.now);
   if (error) return { ok: false, error };
