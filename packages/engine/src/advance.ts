@@ -12,6 +12,7 @@ import { nextPayoutAt, payOut, rollEvent } from './events/engine.ts';
 import { villagersArrive } from './outside/village.ts';
 import { watchForThieves } from './outside/thieves.ts';
 import { nextFightDueAt, runFight } from './combat/timers.ts';
+import { openWorld } from './world/open.ts';
 
 export interface Step {
   state: GameState;
@@ -28,11 +29,12 @@ const TIMER_RULES: ReadonlyArray<[keyof GameState['timers'], (ctx: Ctx) => void]
   ['event', rollEvent],
 ];
 
-/** What is re-judged after anything changed: buttons to announce, thieves to draw. */
+/** What is re-judged after anything changed: buttons to announce, thieves to draw, the world to draw once the compass is owned. */
 export function afterChange(ctx: Ctx): void {
   revealBuilds(ctx);
   revealCrafts(ctx);
   watchForThieves(ctx);
+  openWorld(ctx);
 }
 
 const MAX_STEPS = 10_000_000;

@@ -55,7 +55,7 @@ const RULES: Record<CommandType, Rule> = {
   set_option: rule<'set_option'>((_state, c) => checkOption(c.option, c.value), (ctx, c) => setOption(ctx, c.option, c.value)),
   event_choose: rule<'event_choose'>((state, c) => checkChoice(state, c.button), (ctx, c) => choose(ctx, c.button)),
   outfit: rule<'outfit'>((state, c) => checkOutfit(state, c.item, c.delta), (ctx, c) => outfit(ctx, c.item, c.delta)),
-  embark: rule<'embark'>((state) => checkEmbark(state), (ctx) => embark(ctx)),
+  embark: rule<'embark'>((state, _c, now) => checkEmbark(state, now), (ctx) => embark(ctx)),
   move: rule<'move'>((state, c) => checkMove(state, c.dir), (ctx, c) => move(ctx, c.dir)),
   attack: rule<'attack'>((state, c, now) => checkAttack(state, c.weapon, now), (ctx, c) => attack(ctx, c.weapon)),
   fight_support: rule<'fight_support'>((state, c, now) => checkSupport(state, c.action, now), (ctx, c) => support(ctx, c.action)),

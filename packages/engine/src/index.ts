@@ -36,3 +36,13 @@ export { FIRE_LEVELS, TEMPERATURE_LEVELS, BUILDER_LEVELS, TIMINGS } from './cont
 export { TRAP_DROPS } from './content/trap-drops.ts';
 export { MILESTONE_IDS } from './content/milestones.ts';
 export type { MilestoneId } from './content/milestones.ts';
+export * from './path/capacity.ts';
+export * from './world/selectors.ts';
+export { DEATH_COOLDOWN, embarkReadyAt } from './world/home.ts';
+export type { DeathCause } from './world/home.ts';
+export * from './combat/selectors.ts';
+export { WEAPONS, weaponById } from './content/weapons.ts';
+export type { WeaponDef, WeaponClass } from './content/weapons.ts';
+export { ENCOUNTERS, ENCOUNTER_TABLE } from './content/encounters.ts';
+export { dropCount, roomFor } from './events/loot.ts';
+export { effectiveCost } from './events/engine.ts';

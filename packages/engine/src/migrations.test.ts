@@ -4,6 +4,7 @@ import { advance } from './advance.ts';
 import { apply } from './apply.ts';
 import { newGame, STATE_VERSION, type GameState } from './core/state.ts';
 import { migrate, MIGRATIONS, SaveFormatError } from './migrations.ts';
+import { generateWorld } from './world/generate.ts';
 import { BUILD_TRAP, CHECK_TRAPS, GATHER, LIGHT, openingGame, play, type Timed } from './testing/play.ts';
 import { OPENING_SCRIPT, SCRIPT_END } from './testing/script.ts';
 
@@ -192,6 +193,86 @@ describe('migrating a version-2 save', () => {
     expect(later.clock).toBe(rollAt - 1);
     expect(apply(later, CHECK_TRAPS, rollAt - 1).ok).toBe(true);
     expect(migrate(JSON.parse(JSON.stringify(later)))).toEqual(later);
+  });
+});
+
+/** A genuine version-3 save (seed 7): a village that bought the compass, path open. */
+const SAVE_V3 = JSON.parse(readFileSync(new URL('./fixtures/save-v3.json', import.meta.url), 'utf8'));
+
+describe('migrating a version-3 save', () => {
+  it('is a version-3 save that owns the compass', () => {
+    expect(SAVE_V3.version).toBe(3);
+    expect(SAVE_V3.stores.compass).toBe(1);
+    expect(SAVE_V3.features.path).toBe(true);
+    for (const key of ['world', 'outfit', 'expedition', 'fight']) expect(key in SAVE_V3).toBe(false);
+  });
+
+  it('draws the world from the save\'s own RNG, as buying the compass would', () => {
+    const state = migrate(SAVE_V3);
+    const rng = { ...SAVE_V3.rng };
+    expect(state.world).toEqual(generateWorld(rng, { prestige: false }));
+    expect(state.rng).toEqual(rng);
+    expect(state.rng).not.toEqual(SAVE_V3.rng);
+    expect(migrate(SAVE_V3)).toEqual(state);
+    // A real map: the village, the ship for the compass to point at, 66 landmarks, radius 2 seen.
+    expect(state.world!.tiles[30][30]).toBe('A');
+    expect(state.world!.tiles.join('').split('W')).toHaveLength(2);
+    expect(state.world!.seen.join('').split('1')).toHaveLength(14);
+  });
+
+  it('loses nothing the save had, and starts the wasteland empty', () => {
+    const { version, rng, character, world, outfit, expedition, fight, ...kept } = migrate(SAVE_V3);
+    const { version: _, rng: __, character: oldCharacter, ...oldKept } = SAVE_V3;
+    expect(version).toBe(4);
+    expect(kept).toEqual(oldKept);
+    expect(character).toEqual({ perks: oldCharacter.perks, punches: 0, starved: 0, dehydrated: 0, blueprints: {} });
+    expect([outfit, expedition, fight]).toEqual([{}, null, null]);
+    expect(world).not.toBeNull();
+  });
+
+  it('reveals 4 around the village for a save that learned scouting already', () => {
+    const scout = { ...structuredClone(SAVE_V3), character: { perks: { scout: true } } };
+    const seen = migrate(scout).world!.seen;
+    expect(seen[34][30]).toBe('1');
+    expect(seen[35][30]).toBe('0');
+    expect(migrate(scout).world!.tiles).toEqual(migrate(SAVE_V3).world!.tiles);
+  });
+
+  it('draws no world for a save without the compass, and keeps its RNG', () => {
+    const closed = { ...structuredClone(SAVE_V3), features: { outside: true, path: false }, stores: { ...SAVE_V3.stores, compass: undefined } };
+    delete closed.stores.compass;
+    const state = migrate(closed);
+    expect(state.world).toBeNull();
+    expect(state.rng).toEqual(SAVE_V3.rng);
+  });
+
+  it('gives a game that plays on: the path opens onto the drawn world, and embarking works', () => {
+    const state = migrate(SAVE_V3);
+    const world = state.world;
+    const { state: onPath } = play(state, [[state.clock, { type: 'travel', to: 'path' }]]);
+    expect(onPath.world).toEqual(world);
+    const stocked = { ...onPath, stores: { ...onPath.stores, 'cured meat': 3 }, outfit: { 'cured meat': 2 } };
+    const out = apply(stocked, { type: 'embark' }, stocked.clock);
+    expect(out.ok).toBe(true);
+    if (out.ok) expect(out.state.expedition!.map.tiles).toEqual(world!.tiles);
+  });
+
+  it('leaves the save it was given alone', () => {
+    const copy = structuredClone(SAVE_V3);
+    migrate(copy);
+    MIGRATIONS[3](copy);
+    expect(copy).toEqual(SAVE_V3);
+  });
+
+  it('is the identity on the migrated state (a version-4 save), through JSON too, out in the world as well', () => {
+    const state = migrate(SAVE_V3);
+    expect(migrate(JSON.parse(JSON.stringify(state)))).toEqual(state);
+    const stocked = { ...state, location: 'path' as const, stores: { ...state.stores, 'cured meat': 3 }, outfit: { 'cured meat': 2 } };
+    const out = apply(stocked, { type: 'embark' }, stocked.clock);
+    if (!out.ok) throw new Error(out.error.code);
+    const walked = apply(out.state, { type: 'move', dir: 'north' }, out.state.clock);
+    if (!walked.ok) throw new Error(walked.error.code);
+    expect(migrate(JSON.parse(JSON.stringify(walked.state)))).toEqual(walked.state);
   });
 });
 

@@ -75,7 +75,8 @@ function addWasteland(old: Save): Save {
     ...old,
     rng,
     character: { perks: { ...record(character.perks) }, punches: 0, starved: 0, dehydrated: 0, blueprints: {} },
-    world: pathOpen ? generateWorld(rng, { prestige: false }) : null,
+    // Revealed as far as the player sees from the village: 4 for one who learned scouting already.
+    world: pathOpen ? generateWorld(rng, { prestige: false, radius: record(character.perks).scout ? 4 : 2 }) : null,
     outfit: {},
     expedition: null,
     fight: null,

@@ -4,6 +4,7 @@ import { newGame, type GameState } from './core/state.ts';
 import {
   buildActions,
   builderName,
+  eventView,
   fireAction,
   fireName,
   outsideActions,
@@ -135,5 +136,46 @@ describe('trapSummary', () => {
     [0, 5, { baited: 0, unbaited: 0 }],
   ])('%i traps with %i bait', (traps, bait, summary) => {
     expect(trapSummary(withStores(withTraps(helpingBuilder(), traps), { bait }))).toEqual(summary);
+  });
+});
+
+describe('eventView', () => {
+  const withEvent = (fight: GameState['fight']): GameState => ({
+    ...newGame(1),
+    clock: 4000,
+    event: { id: 'nomad', scene: 'start', loot: { fur: 3, teeth: 0 }, readyAt: 5000 },
+    fight,
+  });
+  const fight = (won: boolean) =>
+    ({ enemy: 'beast', hp: won ? 0 : 5, won, timers: {}, enemyStatus: {}, playerStatus: {}, pool: 0 }) as NonNullable<GameState['fight']>;
+
+  it('is null without an event', () => {
+    expect(eventView(newGame(1))).toBeNull();
+  });
+
+  it('shows the scene, its loot and its pause when no fight is on', () => {
+    const view = eventView(withEvent(null))!;
+    expect(view.fighting).toBe(false);
+    expect(view.loot).toEqual({ fur: 3 });
+    expect(view.readyAt).toBe(5000);
+    expect(view.cooldown).toBeGreaterThanOrEqual(1000);
+    expect(view.buttons.length).toBeGreaterThan(0);
+  });
+
+  it('hides the buttons and the loot while a fight is on, and shows them once it is won', () => {
+    const during = eventView(withEvent(fight(false)))!;
+    expect(during.fighting).toBe(true);
+    expect(during.buttons).toEqual([]);
+    expect(during.loot).toEqual({});
+    const after = eventView(withEvent(fight(true)))!;
+    expect(after.fighting).toBe(false);
+    expect(after.loot).toEqual({ fur: 3 });
+    expect(after.buttons.map((b) => b.id)).toEqual(eventView(withEvent(null))!.buttons.map((b) => b.id));
+  });
+
+  it('has no pause when the scene sets none', () => {
+    const state = withEvent(null);
+    delete state.event!.readyAt;
+    expect(eventView(state)).toMatchObject({ readyAt: 0, cooldown: 0 });
   });
 });

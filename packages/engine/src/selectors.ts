@@ -19,6 +19,7 @@ import { capacity } from './outside/village.ts';
 import { isCraftVisible } from './build/craft.ts';
 import { offeredGoods } from './build/trade.ts';
 import { currentButtons } from './events/engine.ts';
+import { fighting as fightOn } from './events/scene.ts';
 import { incomeOf } from './core/income.ts';
 import { stock } from './core/context.ts';
 import { CRAFTS } from './content/crafts.ts';
@@ -211,20 +212,38 @@ export interface EventView {
   titleKey: string;
   textKey: string;
   params: Record<string, number>;
+  /** A fight is on and not yet won: the scene's buttons and loot wait until it is. */
+  fighting: boolean;
+  /** Loot on the ground, not yet taken (empty during a fight). */
+  loot: Record<string, number>;
+  /** The scene's buttons are locked until this clock time (0 when not), and that pause's full length. */
+  readyAt: number;
+  cooldown: number;
+  /** Empty while a fight is on. */
   buttons: EventButtonView[];
 }
+
+/** Length of the pause before a scene's buttons unlock, for a progress bar (the spec's one second). */
+const SCENE_PAUSE = 1000;
 
 /** The open event as the dialog draws it, or null. */
 export function eventView(state: GameState, now: number = state.clock): EventView | null {
   const open = state.event;
   if (!open) return null;
+  const fighting = fightOn(state);
+  const buttons = fighting ? [] : currentButtons(state);
+  const readyAt = open.readyAt ?? 0;
   return {
     id: open.id,
     scene: open.scene,
     titleKey: `event.${open.id}.title`,
     textKey: `event.${open.id}.${open.scene}.text`,
     params: open.params ?? {},
-    buttons: currentButtons(state).map(([id, button]) => ({
+    fighting,
+    loot: fighting ? {} : Object.fromEntries(Object.entries(open.loot ?? {}).filter(([, n]) => n > 0)),
+    readyAt,
+    cooldown: readyAt > 0 ? Math.max(SCENE_PAUSE, ...buttons.map(([, b]) => b.cooldown ?? 0)) : 0,
+    buttons: buttons.map(([id, button]) => ({
       id,
       labelKey: `event.${open.id}.${open.scene}.${id}`,
       cost: button.cost ?? {},

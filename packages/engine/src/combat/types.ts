@@ -1,5 +1,8 @@
-/** A status an enemy gives itself, on a timer (`specials`) or when its health falls past a mark. */
-export type EnemyAction = 'shield' | 'energise' | 'venom' | 'enrage' | 'meditate';
+/**
+ * A status an enemy gives itself, on a timer (`specials`) or when its health falls past a mark.
+ * `shift` takes one of shield, enrage and meditate at random, never the one it took last.
+ */
+export type EnemyAction = 'shield' | 'energise' | 'venom' | 'enrage' | 'meditate' | 'shift';
 
 /** An enemy as data; its words live in the catalogs under `enemy.<id>.*`. */
 export interface EnemyDef {
@@ -30,11 +33,22 @@ export interface Fight {
   hp: number;
   /** Set when the enemy fell; the scene's buttons and loot show from then. */
   won: boolean;
-  /** Due-times on the game clock, null when stopped. */
+  /**
+   * Due-times on the game clock, null when stopped: `attack` (the enemy's next attack),
+   * `special:<i>` (its i-th special), `dot` (the next tick of poison on the player), `explosion`
+   * (the fuse of an enemy that explodes as it dies).
+   */
   timers: Record<string, number | null>;
-  /** Statuses with when they end (null: until used up). */
+  /**
+   * Statuses with when they end (null: until used up). The enemy: `shield`, `energised`,
+   * `venomous`, `enraged`, `meditation` (one at a time) and `stunned`; the player: `shield` or `boost`.
+   */
   enemyStatus: Record<string, number | null>;
   playerStatus: Record<string, number | null>;
   /** Damage the enemy has soaked while meditating, dealt back with its next attack. */
   pool: number;
+  /** Damage each poison tick deals the player (absent or 0: not poisoned). */
+  dot?: number;
+  /** The status a `shift` special took last, so the next differs. */
+  lastSpecial?: string;
 }

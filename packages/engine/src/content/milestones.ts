@@ -18,6 +18,28 @@ export const MILESTONE_IDS = [
   'compass',
   'thieves',
   'first_event',
+  // The wasteland, roughly in the order a trip outward meets it.
+  'first_embark',
+  'first_death',
+  'landmark_ironmine',
+  'ironmine_cleared',
+  'landmark_cave',
+  'landmark_house',
+  'landmark_outpost',
+  'landmark_coalmine',
+  'coalmine_cleared',
+  'landmark_town',
+  'landmark_borehole',
+  'landmark_swamp',
+  'landmark_battlefield',
+  'landmark_sulphurmine',
+  'sulphurmine_cleared',
+  'landmark_city',
+  'landmark_ship',
+  'ship_found',
+  'landmark_executioner',
+  'battleship_entered',
+  'landmark_cache',
 ] as const;
 
 export type MilestoneId = (typeof MILESTONE_IDS)[number];

@@ -149,7 +149,9 @@ describe('R1 the nomad', () => {
     const { state: after, events } = pick(state, 'buy_compass');
     expect(after.stores).toEqual({ fur: 400, scales: 15, teeth: 5, compass: 1 });
     expect(after.features.path).toBe(true);
-    expect(noticeKeys(events)).toEqual(['notice.path.opened']);
+    // The world is drawn with the path, and the needle's direction said.
+    expect(noticeKeys(events)).toEqual(['notice.path.opened', expect.stringMatching(/^notice\.world\.compass\./)]);
+    expect(after.world).not.toBeNull();
     expect(milestoneIds(events)).toEqual(['compass']);
     expect(refused(after, 'buy_compass')).toEqual(UNAVAILABLE);
   });

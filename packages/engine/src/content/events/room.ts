@@ -1,6 +1,7 @@
 import { addStore, stock } from '../../core/context.ts';
 import { grantPerk } from '../../core/perks.ts';
 import { openPath } from '../../build/trade.ts';
+import { hasUnseen, revealAround } from '../../world/effects.ts';
 import type { GameState } from '../../core/state.ts';
 import type { EventButton, EventCtx, EventDef, EventScene } from '../../events/types.ts';
 import { BUILDINGS } from '../buildings.ts';
@@ -174,10 +175,10 @@ export const scout: EventDef = {
       buttons: {
         buy_map: {
           cost: { fur: 200, scales: 10 },
-          // There is no world map to reveal yet: it arrives with the path (a later issue), and with
-          // it this button's effect (reveal a hidden cell and radius 5 around it) and availability
-          // (while some of the map is unseen).
-          available: () => false,
+          // A hidden tile and everything within 5 of it, revealed on the map kept at home; sold
+          // while some of that map is still unseen.
+          available: (state) => state.world !== null && hasUnseen(state.world),
+          effect: revealAround,
         },
         learn_scouting: {
           cost: { fur: 1000, scales: 50, teeth: 20 },
