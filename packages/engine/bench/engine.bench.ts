@@ -3,7 +3,10 @@
  *
  * (a) commands per second: `apply` of a cheap command (assign +1 / −1 on the hunters, alternating)
  *     on a mid-game village, each applied to the state the previous one returned;
- * (b) the cost of `advance` over one simulated hour of that village.
+ * (b) the cost of `advance` over one simulated hour of that village;
+ * (c) a step on an expedition from that village (its world drawn, the wanderer three tiles out on a
+ *     road east, where no fight can start): commands per second, and the JSON patch a step sends
+ *     to the client against the snapshot a new connection gets.
  *
  * The village: 20 huts, 80 villagers, every building (the three mines granted), every job staffed,
  * stores deep enough that every job works every cycle, the income phases spread over the 10 s cycle
@@ -18,6 +21,8 @@ import type { Ctx } from '../src/core/context.ts';
 import { newGame, type GameState } from '../src/core/state.ts';
 import { BUILDING_IDS, BUILDINGS } from '../src/content/buildings.ts';
 import { LIGHT, play } from '../src/testing/play.ts';
+import { setTile } from '../src/world/effects.ts';
+import fastJsonPatch from 'fast-json-patch';
 
 const RUNS = 15;
 const WARM_UPS = 3;
@@ -131,4 +136,61 @@ const made = (r: string) => `${r} ${fmt(end.stores[r] - (village.stores[r] ?? 0)
 console.log(
   `    in that hour: ${['leather', 'cured meat', 'steel', 'bullets', 'wood'].map(made).join(', ')}; ` +
     `population ${end.outside.population}; ${end.event ? `event "${end.event.id}" open at the end` : 'no event open at the end'}`,
+);
+
+/** The village with the compass bought (its world drawn), out on a trip three steps along a road east. */
+function onExpedition(village: GameState): GameState {
+  let state = structuredClone(village);
+  state.stores = { ...state.stores, compass: 1, 'cured meat': 200, 'iron sword': 1, torch: 5, medicine: 3, wagon: 1, waterskin: 1 };
+  state.event = null;
+  state.timers.event = state.clock + 10 * HOUR;
+  state = advance(state, state.clock).state;
+  if (!state.world) throw new Error('no world after the compass');
+  for (let x = 31; x <= 40; x++) setTile(state.world, x, 30, '#');
+  for (const command of [
+    { type: 'travel', to: 'path' },
+    { type: 'outfit', item: 'cured meat', delta: 10 },
+    { type: 'outfit', item: 'iron sword', delta: 1 },
+    { type: 'embark' },
+    { type: 'move', dir: 'east' },
+    { type: 'move', dir: 'east' },
+    { type: 'move', dir: 'east' },
+  ] as Command[]) {
+    const result = apply(state, command, state.clock);
+    if (!result.ok) throw new Error(`expedition set-up: ${command.type} refused: ${result.error.code}`);
+    state = result.state;
+  }
+  return state;
+}
+
+const trip = onExpedition(village);
+const steps: Command[] = [
+  { type: 'move', dir: 'east' },
+  { type: 'move', dir: 'west' },
+];
+const stepRate = stats(
+  (() => {
+    const once = () => {
+      const t0 = performance.now();
+      for (let i = 0; i < COMMANDS_PER_RUN; i++) {
+        const result = apply(trip, steps[i % 2], trip.clock);
+        if (!result.ok) throw new Error(`step refused: ${result.error.code}`);
+      }
+      return COMMANDS_PER_RUN / ((performance.now() - t0) / 1_000);
+    };
+    for (let i = 0; i < WARM_UPS; i++) once();
+    return Array.from({ length: RUNS }, once);
+  })(),
+);
+const snapshotBytes = JSON.stringify(trip).length;
+const patchSizes = steps.map((step) => {
+  const result = apply(trip, step, trip.clock);
+  if (!result.ok) throw new Error('step refused');
+  return JSON.stringify(fastJsonPatch.compare(trip, result.state)).length;
+});
+const patchMedian = stats(patchSizes).median;
+console.log(
+  `(c) a step on an expedition: median ${fmt(stepRate.median)} commands/s (min ${fmt(stepRate.min)}, max ${fmt(stepRate.max)}); ` +
+    `patch ${patchSizes.map((b) => fmt(b)).join(' / ')} bytes vs snapshot ${fmt(snapshotBytes)} bytes ` +
+    `(${fmt((100 * patchMedian) / snapshotBytes, 1)} %)`,
 );
