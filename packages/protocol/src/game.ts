@@ -106,6 +106,8 @@ export const GameStateSchema = z.object({
       enemyStatus: z.record(z.string(), Due),
       playerStatus: z.record(z.string(), Due),
       pool: z.number(),
+      dot: z.number().optional(),
+      lastSpecial: z.string().optional(),
     })
     .nullable(),
   thieves: z.object({ state: z.union([z.literal(0), z.literal(1), z.literal(2)]), stolen: Counts }),
