@@ -25,7 +25,7 @@ function nothingAvailable(clock: number, seed = 1, location: GameState['location
     clock,
     location,
     stores: { wood: 0, fur: 0 },
-    features: { outside: true, path: false },
+    features: { outside: true, path: false, fabricator: false, ship: false },
   };
   state.timers.event = clock;
   expect(ids(state)).toEqual([]);

@@ -2,7 +2,7 @@ export { newGame, STATE_VERSION, MAX_STORE } from './core/state.ts';
 export type { GameState, FireLevel, TemperatureLevel, BuilderLevel, Timers } from './core/state.ts';
 export type { Command, CommandType, Direction, SupportAction } from './core/commands.ts';
 export { DIRECTIONS, SUPPORT_ACTIONS } from './core/commands.ts';
-export type { WorldMap, Expedition } from './core/state.ts';
+export type { WorldMap, Expedition, ShipState, Flight, Prestige, Ending } from './core/state.ts';
 export type { Fight, EnemyDef, EnemyAction } from './combat/types.ts';
 export type { LootTable } from './events/types.ts';
 export { WORLD_EVENTS } from './content/events/index.ts';

@@ -55,8 +55,8 @@ describe('the version-2 fixture', () => {
 
 describe('migrating a version-1 save', () => {
   it('brings it to the current version', () => {
-    expect(STATE_VERSION).toBe(4);
-    expect(migrate(SAVE_V1).version).toBe(4);
+    expect(STATE_VERSION).toBe(5);
+    expect(migrate(SAVE_V1).version).toBe(5);
   });
 
   it('goes through version 2: the same as migrating the version-2 fixture', () => {
@@ -132,13 +132,14 @@ describe('migrating a version-2 save', () => {
   const v3 = () => migrate(SAVE_V2);
 
   it('keeps everything version 2 had, the RNG one draw on', () => {
-    const { version, features, timers, rng, seen, location, character, thieves, event, payouts, flags, world, outfit, expedition, fight, ...kept } =
+    const { version, features, timers, rng, seen, location, character, thieves, event, payouts, flags, world, outfit, expedition, fight, ship, flight, prestige, ending, ...kept } =
       v3();
     const { version: _, features: oldFeatures, timers: oldTimers, rng: oldRng, seen: oldSeen, ...oldKept } = SAVE_V2;
     expect(version).toBe(STATE_VERSION);
     expect([world, outfit, expedition, fight]).toEqual([null, {}, null, null]);
     expect(kept).toEqual(oldKept);
-    expect(features).toEqual({ ...oldFeatures, path: false });
+    expect(features).toEqual({ ...oldFeatures, path: false, fabricator: false, ship: false });
+    expect([ship, flight, prestige, ending]).toEqual([null, null, { stores: null, score: 0 }, null]);
     expect({ ...timers, event: null }).toEqual({ ...oldTimers, population: null, event: null });
     expect(seen).toEqual({ ...oldSeen, crafts: [] });
     expect(rng).toEqual({ seed: oldRng.seed, state: oneDrawAfter(oldRng.state) });
@@ -221,10 +222,12 @@ describe('migrating a version-3 save', () => {
   });
 
   it('loses nothing the save had, and starts the wasteland empty', () => {
-    const { version, rng, character, world, outfit, expedition, fight, ...kept } = migrate(SAVE_V3);
-    const { version: _, rng: __, character: oldCharacter, ...oldKept } = SAVE_V3;
-    expect(version).toBe(4);
+    const { version, rng, character, world, outfit, expedition, fight, features, ship, flight, prestige, ending, ...kept } = migrate(SAVE_V3);
+    const { version: _, rng: __, character: oldCharacter, features: oldFeatures, ...oldKept } = SAVE_V3;
+    expect(version).toBe(STATE_VERSION);
     expect(kept).toEqual(oldKept);
+    expect(features).toEqual({ ...oldFeatures, fabricator: false, ship: false });
+    expect([ship, flight, prestige, ending]).toEqual([null, null, { stores: null, score: 0 }, null]);
     expect(character).toEqual({ perks: oldCharacter.perks, punches: 0, starved: 0, dehydrated: 0, blueprints: {} });
     expect([outfit, expedition, fight]).toEqual([{}, null, null]);
     expect(world).not.toBeNull();
@@ -308,5 +311,40 @@ describe('migrating a current save', () => {
   ])('is the identity for %s', (_, make) => {
     const state = make();
     expect(migrate(JSON.parse(JSON.stringify(state)))).toEqual(state);
+  });
+});
+
+describe('migrating a version-4 save', () => {
+  const v4 = (flags: Record<string, true>) => {
+    const { ship: _s, flight: _f, prestige: _p, ending: _e, ...rest } = migrate(SAVE_V3);
+    return { ...rest, version: 4, features: { outside: true, path: true }, flags };
+  };
+
+  it('starts the endgame empty: no ship, no flight, no prestige, not ended', () => {
+    const state = migrate(v4({ seen_forest: true }));
+    expect(state.version).toBe(STATE_VERSION);
+    expect(state.features).toEqual({ outside: true, path: true, fabricator: false, ship: false });
+    expect([state.ship, state.flight, state.prestige, state.ending]).toEqual([null, null, { stores: null, score: 0 }, null]);
+  });
+
+  it('honours a crashed ship and a battleship already brought home', () => {
+    const state = migrate(v4({ seen_forest: true, ship: true, executioner: true }));
+    expect(state.features).toMatchObject({ fabricator: true, ship: true });
+    expect(state.ship).toEqual({ hull: 0, thrusters: 1, seenWarning: false });
+  });
+});
+
+/** A genuine version-4 save: the browser tests' village as the version-4 engine wrote it. */
+const SAVE_V4 = JSON.parse(readFileSync(new URL('./fixtures/save-v4.json', import.meta.url), 'utf8'));
+
+describe('the version-4 fixture', () => {
+  it('migrates keeping everything it had, the endgame fields added empty', () => {
+    expect(SAVE_V4.version).toBe(4);
+    const { version, features, ship, flight, prestige, ending, ...kept } = migrate(SAVE_V4);
+    const { version: _, features: oldFeatures, ...oldKept } = SAVE_V4;
+    expect(version).toBe(STATE_VERSION);
+    expect(kept).toEqual(oldKept);
+    expect(features).toEqual({ ...oldFeatures, fabricator: false, ship: false });
+    expect([ship, flight, prestige, ending]).toEqual([null, null, { stores: null, score: 0 }, null]);
   });
 });

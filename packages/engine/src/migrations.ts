@@ -83,11 +83,30 @@ function addWasteland(old: Save): Save {
   };
 }
 
+/**
+ * Version 4 → 5: the endgame. Fabricator and ship features, the ship, a flight, prestige and the
+ * ending. A version-4 save that brought the crashed ship or the battleship home already has their
+ * flags, so their unlocks are honoured here.
+ */
+function addEndgame(old: Save): Save {
+  const flags = record(old.flags);
+  const ship = flags.ship === true;
+  return {
+    ...old,
+    features: { ...record(old.features), fabricator: flags.executioner === true, ship },
+    ship: ship ? { hull: 0, thrusters: 1, seenWarning: false } : null,
+    flight: null,
+    prestige: { stores: null, score: 0 },
+    ending: null,
+  };
+}
+
 /** One step per save version: `MIGRATIONS[n]` turns a version-n state into version n+1. */
 export const MIGRATIONS: Readonly<Record<number, (old: Save) => Save>> = {
   1: addMilestones,
   2: addVillage,
   3: addWasteland,
+  4: addEndgame,
 };
 
 /** Brings a saved state of any earlier version up to the current one; refuses what it cannot read. */

@@ -53,7 +53,7 @@ export const GameStateSchema = z.object({
   clock: z.number(),
   rng: z.object({ seed: z.number(), state: z.number() }),
   config: z.object({ hyperMode: z.boolean(), lightsOff: z.boolean() }),
-  features: z.object({ outside: z.boolean(), path: z.boolean() }),
+  features: z.object({ outside: z.boolean(), path: z.boolean(), fabricator: z.boolean(), ship: z.boolean() }),
   location: z.enum(['room', 'outside', 'path', 'world']),
   stores: Counts,
   room: z.object({ fire: Level, temperature: Level, builder: z.number().int().min(-1).max(4) }),
@@ -78,6 +78,10 @@ export const GameStateSchema = z.object({
     blueprints: z.record(z.string(), z.literal(true)),
   }),
   world: WorldMapSchema.nullable(),
+  ship: z.object({ hull: z.number(), thrusters: z.number(), seenWarning: z.boolean() }).nullable(),
+  flight: z.object({ seed: z.number(), startedAt: z.number() }).nullable(),
+  prestige: z.object({ stores: Counts.nullable(), score: z.number() }),
+  ending: z.object({ score: z.number(), total: z.number(), beacon: z.boolean() }).nullable(),
   outfit: Counts,
   expedition: z
     .object({

@@ -3,7 +3,7 @@ import { eventDelay } from '../content/timings.ts';
 import type { Fight } from '../combat/types.ts';
 
 /** Save format version. Bump it with a migration in `migrations.ts` and a fixture of the old shape. */
-export const STATE_VERSION = 4;
+export const STATE_VERSION = 5;
 
 /** Largest number a store may hold (the original's cap). */
 export const MAX_STORE = 99_999_999_999_999;
@@ -43,6 +43,33 @@ export interface WorldMap {
   tiles: string[];
   seen: string[];
   done: string[];
+}
+
+export interface ShipState {
+  hull: number;
+  thrusters: number;
+  /** The first lift-off asks for confirmation; later ones do not. */
+  seenWarning: boolean;
+}
+
+export interface Flight {
+  seed: number;
+  startedAt: number;
+}
+
+export interface Prestige {
+  /** Stores carried over for the destroyed village's cache (item → amount); null once claimed or never. */
+  stores: Record<string, number> | null;
+  /** Sum of the scores of every earlier finished game. */
+  score: number;
+}
+
+export interface Ending {
+  /** This game's score and the total with the earlier games. */
+  score: number;
+  total: number;
+  /** A fleet beacon was owned: the other ending's lines. */
+  beacon: boolean;
 }
 
 /** One trip into the world. Its map is a copy, committed home only on a safe return. */
@@ -94,7 +121,8 @@ export interface GameState {
   rng: RngState;
   config: { hyperMode: boolean; lightsOff: boolean };
   /** `path`: the compass is owned and the way into the world is open. */
-  features: { outside: boolean; path: boolean };
+  /** `fabricator` and `ship`: unlocked by a safe return from the battleship and the crashed ship. */
+  features: { outside: boolean; path: boolean; fabricator: boolean; ship: boolean };
   location: Location;
   /** Absent key: never had any. Present at 0: had some once (the original's distinction matters). */
   stores: Record<string, number>;
@@ -132,6 +160,14 @@ export interface GameState {
   expedition: Expedition | null;
   /** The fight on screen, part of the open event's scene; null when none. */
   fight: Fight | null;
+  /** The starship being readied; null until the crashed ship has been found and brought home. */
+  ship: ShipState | null;
+  /** A lift-off in progress: the seed the flight's asteroids come from and when it began. */
+  flight: Flight | null;
+  /** What earlier finished games left to this one (kept across new games on the account). */
+  prestige: Prestige;
+  /** Set once the game is won: the ending's numbers. Nothing else runs after it. */
+  ending: Ending | null;
   /** Lasting facts set by the world (e.g. a city cleared) that village events read. */
   flags: Record<string, true>;
   /**
@@ -148,7 +184,7 @@ export function newGame(seed: number): GameState {
     clock: 0,
     rng,
     config: { hyperMode: false, lightsOff: false },
-    features: { outside: false, path: false },
+    features: { outside: false, path: false, fabricator: false, ship: false },
     location: 'room',
     stores: {},
     room: { fire: 0, temperature: 0, builder: -1 },
@@ -169,6 +205,10 @@ export function newGame(seed: number): GameState {
     outfit: {},
     expedition: null,
     fight: null,
+    ship: null,
+    flight: null,
+    prestige: { stores: null, score: 0 },
+    ending: null,
     thieves: { state: 0, stolen: {} },
     event: null,
     payouts: [],

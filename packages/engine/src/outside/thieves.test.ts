@@ -18,7 +18,7 @@ const T0 = 100_000;
 /** A quiet game at T0 (no other income, no event roll) with `stores`, the path open or not. */
 function hoard(stores: Record<string, number>, path = true): GameState {
   const state = openingGame();
-  return { ...state, clock: T0, stores: { ...stores }, features: { outside: true, path } };
+  return { ...state, clock: T0, stores: { ...stores }, features: { outside: true, path, fabricator: false, ship: false } };
 }
 
 /** One second on: long enough for the watch to run after a step, too short for a theft. */

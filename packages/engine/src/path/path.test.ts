@@ -117,7 +117,7 @@ describe('the outfit', () => {
     expect(refusal(state, { type: 'outfit', item: 'fur', delta: 1 })).toBe('action/unavailable');
     expect(refusal(state, { type: 'outfit', item: 'torch', delta: 1 })).toBe('action/unavailable');
     expect(refusal(state, { type: 'outfit', item: 'cured meat', delta: 2 as 1 })).toBe('command/unknown');
-    const closed = { ...atPath({ 'cured meat': 5 }), features: { outside: true, path: false } };
+    const closed = { ...atPath({ 'cured meat': 5 }), features: { outside: true, path: false, fabricator: false, ship: false } };
     expect(refusal(closed, { type: 'outfit', item: 'cured meat', delta: 1 })).toBe('action/unavailable');
     const out = setOut(atPath({ 'cured meat': 5 }), { 'cured meat': 1 });
     expect(refusal(out, { type: 'outfit', item: 'cured meat', delta: 1 })).toBe('world/away');

@@ -16,7 +16,7 @@ function room(patch: Partial<GameState['room']>, stores: Record<string, number> 
   return {
     ...state,
     stores,
-    features: { outside: builder >= 1, path: false },
+    features: { outside: builder >= 1, path: false, fabricator: false, ship: false },
     room: { ...state.room, ...patch },
     timers: { ...state.timers, fireCool: FIVE_MIN },
   };

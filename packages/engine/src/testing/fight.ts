@@ -28,7 +28,7 @@ export function outThere(
   state.clock = opts.clock ?? 10_000;
   state.timers = { ...state.timers, fireCool: null, builder: null, forest: null, population: null, temperature: FAR, event: FAR };
   state.income = {};
-  state.features = { outside: true, path: true };
+  state.features = { outside: true, path: true, fabricator: false, ship: false };
   const map = flatMap(opts.terrain ?? ',');
   state.world = structuredClone(map);
   const [x, y] = opts.at ?? [31, 30];

@@ -23,6 +23,6 @@ export function openWorld(ctx: Ctx): void {
   const { state } = ctx;
   if (state.world !== null || (stock(state, 'compass') < 1 && !state.features.path)) return;
   openPath(ctx);
-  state.world = generateWorld(state.rng, { prestige: false, radius: lightRadius(state) });
+  state.world = generateWorld(state.rng, { prestige: state.prestige.stores !== null, radius: lightRadius(state) });
   notice(ctx, COMPASS_NOTICES[compassDirection(state.world)]);
 }

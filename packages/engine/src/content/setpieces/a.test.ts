@@ -355,12 +355,12 @@ describe('lasting effects', () => {
   });
 
   it('the cache pays a previous run\'s stockpile into the home stores, once', () => {
-    const state = newGame(1) as GameState & { prestige?: { stores?: Record<string, number> } };
+    const state = newGame(1);
     state.stores = { wood: 10 };
-    state.prestige = { stores: { wood: 40, bullets: 3, 'laser rifle': 0 } };
+    state.prestige = { stores: { wood: 40, bullets: 3, 'laser rifle': 0 }, score: 120 };
     claimCarryOver(hookCtx(state));
     expect(state.stores).toEqual({ wood: 50, bullets: 3 });
-    expect(state.prestige.stores).toBeUndefined();
+    expect(state.prestige).toEqual({ stores: null, score: 120 });
     claimCarryOver(hookCtx(state));
     expect(state.stores).toEqual({ wood: 50, bullets: 3 });
   });
