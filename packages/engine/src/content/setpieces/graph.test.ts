@@ -9,7 +9,7 @@ import { SETPIECES_A } from './a.ts';
  * files and whatever joins them. Each check reads the data only.
  */
 
-const ACTIONS: readonly EnemyAction[] = ['shield', 'energise', 'venom', 'enrage', 'meditate'];
+const ACTIONS: readonly EnemyAction[] = ['shield', 'energise', 'venom', 'enrage', 'meditate', 'shift'];
 
 /** Everything that can sit in the stores or the bag (spec core/00 §2), blueprints included. */
 const ITEMS = new Set([
