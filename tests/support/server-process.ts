@@ -50,8 +50,8 @@ async function onServer(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
-export async function scratchDb(prefix = 'smoulder_recovery'): Promise<ScratchDb> {
-  const serverUrl = process.env.DATABASE_URL;
+/** A fresh database: on the Postgres server `serverUrl` (default: DATABASE_URL's) or else a PGlite folder. */
+export async function scratchDb(prefix = 'smoulder_recovery', serverUrl = process.env.DATABASE_URL): Promise<ScratchDb> {
   if (serverUrl) {
     const name = `${prefix}_${randomBytes(5).toString('hex')}`;
     await onServer(serverUrl, `CREATE DATABASE ${name}`);

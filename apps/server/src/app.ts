@@ -14,6 +14,8 @@ import database from './plugins/database.ts';
 import sessions, { SESSION_COOKIE } from './features/accounts/sessions.ts';
 import accountRoutes from './features/accounts/routes.ts';
 import game from './features/game/index.ts';
+import saveHistory from './features/snapshots/index.ts';
+import accountSettingsRoutes from './features/accounts/settings-routes.ts';
 import type { PlayerOwnership } from './features/game/ownership.ts';
 import healthRoutes from './features/health/routes.ts';
 import analytics from './features/analytics/index.ts';
@@ -86,7 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(metrics, config.metrics);
   await app.register(database, { database: deps.database, databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await app.register(sessions, { ttlMs: config.sessionTtlMs, secure: config.cookieSecure });
+  await app.register(sessions, { ttlMs: config.sessionTtlMs, guestTtlMs: config.guestSessionTtlMs, secure: config.cookieSecure });
   await app.register(analytics, { wallNow: deps.wallNow });
   await app.register(accountRoutes, {
     loginRateLimit: config.loginRateLimit,
@@ -99,8 +101,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     allowedOrigins: config.allowedOrigins,
     frameLimits: config.socketFrameLimit,
     ownership: deps.ownership,
+    // With PGlite (no DATABASE_URL) there is one process and it owns every player.
+    cluster: config.cluster && config.databaseUrl && config.databaseDirectUrl ? { url: config.databaseDirectUrl } : undefined,
     wallNow: deps.wallNow,
   });
+  await app.register(saveHistory, { wallNow: deps.wallNow });
+  await app.register(accountSettingsRoutes, { passwordRateLimit: config.loginRateLimit });
   await app.register(healthRoutes);
   await app.register(adminRoutes, { wallNow: deps.wallNow });
 

@@ -8,6 +8,13 @@ export interface Config {
   host: string;
   /** A real Postgres; when absent the server keeps its data in an embedded PGlite under `dataDir`. */
   databaseUrl?: string;
+  /**
+   * With a `databaseUrl`: several server processes may share the database. Each holds its
+   * players' advisory locks (and LISTENs) on one dedicated connection to `databaseDirectUrl`, which
+   * must reach Postgres directly, never a transaction-mode pooler. Off: one process only.
+   */
+  cluster: boolean;
+  databaseDirectUrl?: string;
   dataDir: string;
   /** Built web client to serve; not served when the folder does not exist. */
   webDist: string;
@@ -15,6 +22,8 @@ export interface Config {
   allowedOrigins: string[];
   cookieSecure: boolean;
   sessionTtlMs: number;
+  /** A guest's session: their game lives on this device until they claim it, so it lasts long. */
+  guestSessionTtlMs: number;
   /** A changed game is written within this long. */
   saveDelayMs: number;
   /** How long a game stays in memory after its last socket closed. */
@@ -37,11 +46,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int(env.PORT, 3000),
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    cluster: env.CLUSTER !== 'false',
+    databaseDirectUrl: env.DATABASE_DIRECT_URL || env.DATABASE_URL || undefined,
     dataDir: path.resolve(repoRoot, env.DATA_DIR || '.data/pglite'),
     webDist: path.resolve(repoRoot, env.WEB_DIST || 'apps/web/dist'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     cookieSecure: env.COOKIE_SECURE === 'true',
     sessionTtlMs: int(env.SESSION_TTL_DAYS, 30) * 24 * 3600 * 1000,
+    guestSessionTtlMs: int(env.GUEST_SESSION_TTL_DAYS, 365) * 24 * 3600 * 1000,
     saveDelayMs: int(env.SAVE_DELAY_MS, 1000),
     unloadGraceMs: int(env.UNLOAD_GRACE_MS, 10_000),
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 10), windowMs: 60_000 },

@@ -1,3 +1,4 @@
+import './no-eval.ts';
 import { createApp } from 'vue';
 import App from './App.vue';
 import { createAppI18n, initialLocale } from './locales/i18n.ts';

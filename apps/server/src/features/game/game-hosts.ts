@@ -5,12 +5,16 @@ import { GameHost, SaveLead, type Subscriber, type WriteReport } from './game-ho
 import type { PlayerOwnership } from './ownership.ts';
 import { startNewGame, type MilestoneSink } from './new-game.ts';
 import { SaveBatcher } from './save-batcher.ts';
-import { loadSave, writeSaves } from './save-repo.ts';
+import { claimSave, loadSave, writeSave, writeSaves } from './save-repo.ts';
+import { recordFinishedGame } from './finished-games-repo.ts';
 
 export class GameUnavailableError extends Error {}
 
 /** The server is shutting down: the client should come back in a moment. */
 export class ServerClosingError extends GameUnavailableError {}
+
+/** Another process runs this game (see relay.ts for reaching it). */
+export class GameElsewhereError extends GameUnavailableError {}
 
 export interface GameHostsOptions {
   saveDelayMs: number;
@@ -24,6 +28,8 @@ export interface GameHostsOptions {
   onSaveBatch?: (size: number) => void;
   /** Told of every milestone a game reaches, `new_game` included (analytics). */
   milestones?: MilestoneSink;
+  /** Seeds for the games that follow a won one (random by default; tests fix them). */
+  newSeed?: () => number;
 }
 
 /** The games this process runs: loaded on a player's first socket, unloaded after the last. */
@@ -62,6 +68,41 @@ export class GameHosts {
 
   peek(userId: string): GameHost | undefined {
     return this.hosts.get(userId);
+  }
+
+  /** Every game loaded in this process (the save history's 10-minute snapshots look at them). */
+  loadedHosts(): IterableIterator<GameHost> {
+    return this.hosts.values();
+  }
+
+  /**
+   * Puts `state` in place of the player's game (a restore or an import). A loaded game switches at
+   * once on every socket (its host sends each a fresh snapshot) and is written; an unloaded one is
+   * written straight to its save, checked against its revision.
+   */
+  async replaceState(userId: string, state: GameState): Promise<void> {
+    await this.loading.get(userId)?.catch(() => {});
+    const host = this.hosts.get(userId);
+    if (host && !host.hasConflict) {
+      host.replace(state);
+      await host.flush();
+      return;
+    }
+    const saved = await loadSave(this.prisma, userId);
+    if (!saved) throw new GameUnavailableError('this player has no game');
+    await writeSave(this.prisma, userId, state, state.version, saved.revision);
+  }
+
+  /** The player was deleted: their game is dropped without another write (their sockets are closed by the caller). */
+  async forget(userId: string): Promise<void> {
+    await this.loading.get(userId)?.catch(() => {});
+    const timer = this.unloadTimers.get(userId);
+    if (timer) clearTimeout(timer);
+    this.unloadTimers.delete(userId);
+    const host = this.hosts.get(userId);
+    if (!host) return;
+    host.abandon();
+    this.drop(host);
   }
 
   async join(userId: string, subscriber: Subscriber): Promise<GameHost> {
@@ -103,8 +144,24 @@ export class GameHosts {
 
   private drop(host: GameHost): void {
     host.dispose();
-    if (this.hosts.get(host.userId) === host) this.hosts.delete(host.userId);
+    // Only the current host of a player gives up their ownership (a newer one may hold it now).
+    if (this.hosts.get(host.userId) !== host) return;
+    this.hosts.delete(host.userId);
     void this.options.ownership.release(host.userId);
+  }
+
+  /**
+   * This process no longer owns its players (its ownership session ended): every socket is closed
+   * as "moved" (clients reconnect and reach the new owner), every game written if its save still
+   * allows it (the new owner's claim refuses a late write), and forgotten.
+   */
+  async evictAll(): Promise<void> {
+    for (const timer of this.unloadTimers.values()) clearTimeout(timer);
+    this.unloadTimers.clear();
+    const hosts = [...this.hosts.values()];
+    for (const host of hosts) host.closeSubscribers('moved');
+    await Promise.allSettled(hosts.map((host) => host.freeze()));
+    for (const host of hosts) this.drop(host);
   }
 
   private acquire(userId: string): Promise<GameHost> {
@@ -120,11 +177,20 @@ export class GameHosts {
 
   private async load(userId: string): Promise<GameHost> {
     if (!(await this.options.ownership.acquire(userId))) {
-      throw new GameUnavailableError('this game is running elsewhere');
+      throw new GameElsewhereError('this game is running elsewhere');
     }
-    const saved = (await loadSave(this.prisma, userId)) ?? (await startNewGame(this.prisma, userId, this.options.milestones));
+    let saved;
+    try {
+      saved =
+        (this.options.ownership.fenceSaves ? await claimSave(this.prisma, userId) : await loadSave(this.prisma, userId)) ??
+        (await startNewGame(this.prisma, userId, this.options.milestones));
+    } catch (err) {
+      void this.options.ownership.release(userId);
+      throw err;
+    }
     const state: GameState = migrate(saved.state);
-    const { gameId } = saved;
+    // A restart gives the save a new game id; milestones go to the game being played.
+    let { gameId } = saved;
     const sink = this.options.milestones;
     const host = new GameHost(
       userId,
@@ -138,6 +204,10 @@ export class GameHosts {
         wallNow: this.options.wallNow,
         onConflict: (h) => this.onConflict(h),
         onWrite: this.options.onWrite,
+        onRestart: async (finished) => {
+          gameId = await recordFinishedGame(this.prisma, userId, gameId, finished);
+        },
+        newSeed: this.options.newSeed,
         // Play time is the game clock when the engine marked it (the state's own record of it).
         onMilestone: sink
           ? (id, milestone, reached) =>

@@ -2,11 +2,15 @@ import fp from 'fastify-plugin';
 import type { FrameLimits } from './frame-limiter.ts';
 import { GameHosts } from './game-hosts.ts';
 import { singleProcessOwnership, type PlayerOwnership } from './ownership.ts';
+import { PgCluster } from './ownership-pg.ts';
+import { GameRouter, Relay } from './relay.ts';
 import socketRoute, { CLOSE } from './socket-route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     games: GameHosts;
+    /** Several processes on one Postgres; null when this process owns every player. */
+    gameCluster: PgCluster | null;
   }
 }
 
@@ -17,17 +21,25 @@ export interface GameOptions {
   /** How fast one socket may send frames. */
   frameLimits: FrameLimits;
   ownership?: PlayerOwnership;
+  /**
+   * Several processes on one Postgres: players are owned through advisory locks on a dedicated
+   * connection to `url` (direct, not through a transaction-mode pooler) and sockets reaching
+   * another process are forwarded to the owner (ownership-pg.ts, relay.ts).
+   */
+  cluster?: { url: string };
   wallNow?: () => number;
 }
 
 /** The game hosts and the socket that reaches them; every game is written before the app closes. */
 export default fp<GameOptions>(
   async (app, opts) => {
+    const cluster = opts.cluster && !opts.ownership ? new PgCluster({ url: opts.cluster.url, log: app.log }) : null;
+    if (cluster) await cluster.start();
     const hosts = new GameHosts(app.db.prisma, {
       saveDelayMs: opts.saveDelayMs,
       unloadGraceMs: opts.unloadGraceMs,
       log: app.log,
-      ownership: opts.ownership ?? singleProcessOwnership,
+      ownership: opts.ownership ?? cluster ?? singleProcessOwnership,
       wallNow: opts.wallNow,
       milestones: app.analytics,
       onWrite: (report) =>
@@ -37,16 +49,27 @@ export default fp<GameOptions>(
       onSaveBatch: (size) => app.metrics.saveBatch(size),
     });
     app.decorate('games', hosts);
+    app.decorate('gameCluster', cluster);
+    const relay = cluster ? new Relay(cluster, hosts, { log: app.log, metrics: app.metrics }) : undefined;
+    // Lost the ownership connection: its locks are gone, so are this process's claims on its games.
+    cluster?.onLost(() => void hosts.evictAll());
+    if (cluster && relay) {
+      app.metrics.countCluster(() => ({ connected: cluster.up, owned: cluster.owned, ...relay.counts }));
+    }
     app.metrics.countGames(() => ({ loaded: hosts.loaded, online: hosts.online }));
     // On shutdown (SIGTERM): every game socket hears `notice.server.restarting` and is closed with
     // 1012 before the final writes, so no command lands after them. @fastify/websocket is told (in
     // app.ts) to leave the sockets to us; any socket without a game yet is closed here too.
     app.addHook('preClose', async () => {
+      relay?.close();
       await hosts.closeAll();
       for (const client of app.websocketServer.clients) client.close(CLOSE.restart, 'server restarting');
+      // Last: the hosts' final messages to other processes go out, then the locks are let go.
+      await cluster?.stop();
     });
     await app.register(socketRoute, {
       hosts,
+      router: new GameRouter(hosts, app.metrics, relay),
       allowedOrigins: opts.allowedOrigins,
       frameLimits: opts.frameLimits,
       metrics: app.metrics,

@@ -130,3 +130,19 @@ function asJson(state: unknown): Prisma.InputJsonValue {
   }
   return state as Prisma.InputJsonValue;
 }
+
+/**
+ * Loads a save for a new owner and fences it in the same statement: the revision moves on by one,
+ * so a write still on its way from a previous owner (which read the old revision) is refused. The
+ * row lock orders the two: a write that committed first is in what this returns.
+ */
+export async function claimSave(
+  db: DbClient,
+  userId: string,
+): Promise<{ state: unknown; revision: number; gameId: string } | null> {
+  const rows = await db.$queryRaw<Array<{ state: unknown; revision: number; game_id: string }>>`
+    UPDATE "saves" SET "revision" = "revision" + 1 WHERE "user_id" = ${userId}::uuid
+    RETURNING "state", "revision", "game_id"`;
+  const row = rows[0];
+  return row ? { state: row.state, revision: row.revision, gameId: row.game_id } : null;
+}

@@ -11,7 +11,7 @@ import type { GameMetrics } from '../metrics/metrics.ts';
 import { FrameLimiter, type FrameLimits, type FrameVerdict } from './frame-limiter.ts';
 import { readFrame } from './frames.ts';
 import { GameUnavailableError, ServerClosingError, type GameHosts } from './game-hosts.ts';
-import type { Subscriber } from './game-host.ts';
+import { GameRouter, type GameSession, type SocketEnd } from './relay.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +27,8 @@ export const CLOSE = { policy: 1008, tooLarge: 1009, restart: 1012, moved: 4000,
 
 export interface SocketRouteOptions {
   hosts: GameHosts;
+  /** Where a socket's game runs (this process or, forwarded, another); local only by default. */
+  router?: GameRouter;
   allowedOrigins: string[];
   frameLimits: FrameLimits;
   metrics: GameMetrics;
@@ -36,6 +38,7 @@ export interface SocketRouteOptions {
 
 const socketRoute: FastifyPluginAsync<SocketRouteOptions> = async (app, opts) => {
   const { metrics } = opts;
+  const router = opts.router ?? new GameRouter(opts.hosts, metrics);
   app.decorateRequest('player', null);
 
   app.get(
@@ -60,7 +63,7 @@ const socketRoute: FastifyPluginAsync<SocketRouteOptions> = async (app, opts) =>
       // system calls, the server's largest cost (measured with bench:load).
       const tcp = (socket as unknown as { _socket?: Socket })._socket;
       let corked = false;
-      const send = (message: ServerMessage) => {
+      const sendText = (text: string) => {
         if (socket.readyState !== socket.OPEN) return;
         if (tcp && !corked) {
           corked = true;
@@ -70,10 +73,12 @@ const socketRoute: FastifyPluginAsync<SocketRouteOptions> = async (app, opts) =>
             tcp.uncork();
           });
         }
-        socket.send(JSON.stringify(message));
+        socket.send(text);
       };
-      const subscriber: Subscriber = {
+      const send = (message: ServerMessage) => sendText(JSON.stringify(message));
+      const subscriber: SocketEnd = {
         send,
+        sendText,
         close: (reason) =>
           reason === 'restarting' ? socket.close(CLOSE.restart, 'server restarting') : socket.close(CLOSE.moved, 'game moved'),
       };
@@ -98,9 +103,9 @@ const socketRoute: FastifyPluginAsync<SocketRouteOptions> = async (app, opts) =>
         socket.close(CLOSE.policy, 'too many messages');
       });
 
-      let host;
+      let session: GameSession;
       try {
-        host = await opts.hosts.join(userId, subscriber);
+        session = await router.open(userId, subscriber);
       } catch (err) {
         if (err instanceof ServerClosingError) return socket.close(CLOSE.restart, 'server restarting');
         const unavailable = err instanceof GameUnavailableError;
@@ -116,12 +121,12 @@ const socketRoute: FastifyPluginAsync<SocketRouteOptions> = async (app, opts) =>
       });
       socket.on('close', () => {
         activity?.end();
-        void opts.hosts.leave(host, subscriber);
+        session.leave();
       });
       // Closed while the game loaded: its close event has been and gone.
       if (socket.readyState === socket.CLOSED) {
         activity?.end();
-        void opts.hosts.leave(host, subscriber);
+        session.leave();
       }
 
       onFrame = (raw, verdict) => {
@@ -132,13 +137,7 @@ const socketRoute: FastifyPluginAsync<SocketRouteOptions> = async (app, opts) =>
           metrics.frameRefused(frame.code);
           return send(frame.reply);
         }
-        const msg = frame.message;
-        if (msg.type === 'command') {
-          const started = performance.now();
-          const ok = host.command(subscriber, msg.id, msg.command);
-          metrics.command(msg.command.type, ok ? 'ok' : 'rejected', (performance.now() - started) / 1000);
-        } else if (msg.type === 'resync') send(host.snapshot());
-        else send({ type: 'pong', t: msg.t, clock: host.clockSync() });
+        session.receive(frame.message);
       };
       for (const [raw, verdict] of early.splice(0)) onFrame(raw, verdict);
     },

@@ -17,6 +17,20 @@ export interface GameMetrics {
   saveFailed(reason: 'error' | 'conflict'): void;
   /** Games written by one statement. */
   saveBatch(size: number): void;
+  /** This process took a game over from another whose hold on it ended (died, lost its database session, stopped). */
+  takeover(): void;
+}
+
+/** Several processes on one Postgres (ownership-pg.ts, relay.ts). */
+export interface ClusterCounts {
+  /** The dedicated ownership connection is up. */
+  connected: boolean;
+  /** Players whose advisory lock this process holds. */
+  owned: number;
+  /** Sockets on this process whose game runs on another. */
+  forwarded: number;
+  /** Sockets on other processes whose game runs here. */
+  served: number;
 }
 
 export interface GameCounts {
@@ -32,6 +46,7 @@ export interface GameCounts {
 export class Metrics implements GameMetrics {
   readonly registry = new Registry();
   private games: () => GameCounts = () => ({ loaded: 0, online: 0 });
+  private cluster: () => ClusterCounts = () => ({ connected: false, owned: 0, forwarded: 0, served: 0 });
 
   private readonly commands = new Counter({
     name: 'smoulder_commands_total',
@@ -92,9 +107,28 @@ export class Metrics implements GameMetrics {
     registers: [this.registry],
   });
 
+  private readonly takeovers = new Counter({
+    name: 'smoulder_cluster_takeovers_total',
+    help: 'Games this process took over from another process that let go of them (crash, lost session, shutdown).',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     const metrics = this;
+    const clusterGauge = (name: string, help: string, read: (c: ClusterCounts) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(read(metrics.cluster()));
+        },
+      });
+    clusterGauge('smoulder_cluster_connected', '1 while the dedicated ownership connection (advisory locks, LISTEN) is up.', (c) => (c.connected ? 1 : 0));
+    clusterGauge('smoulder_cluster_players_owned', 'Players whose advisory lock this process holds.', (c) => c.owned);
+    clusterGauge('smoulder_cluster_sockets_forwarded', 'Game sockets on this process whose game another process runs.', (c) => c.forwarded);
+    clusterGauge('smoulder_cluster_sockets_served', 'Game sockets on other processes whose game this process runs.', (c) => c.served);
     new Gauge({
       name: 'smoulder_games_loaded',
       help: 'Games held in memory by this process.',
@@ -116,6 +150,15 @@ export class Metrics implements GameMetrics {
   /** Where the games gauges read from, called at each scrape. */
   countGames(source: () => GameCounts): void {
     this.games = source;
+  }
+
+  /** Where the cluster gauges read from, called at each scrape. */
+  countCluster(source: () => ClusterCounts): void {
+    this.cluster = source;
+  }
+
+  takeover(): void {
+    this.takeovers.inc();
   }
 
   command(type: string, outcome: 'ok' | 'rejected', seconds: number): void {
