@@ -22,6 +22,9 @@ import { checkMove, move } from './world/move.ts';
 import { attack, checkAttack } from './combat/attack.ts';
 import { checkSupport, support } from './combat/support.ts';
 import { checkDrop, checkTake, checkTakeEverything, drop, take, takeEverything } from './events/loot.ts';
+import { abandonFlight, checkAbandon, checkFlightReport, checkLiftOff, flightGate, flightReport, liftOff } from './space/flight.ts';
+import { checkFabricate, fabricate } from './endgame/fabricator.ts';
+import { checkReinforceHull, checkUpgradeEngine, reinforceHull, upgradeEngine } from './endgame/ship.ts';
 
 export type ApplyResult = ({ ok: true } & Step) | { ok: false; error: EngineError };
 
@@ -53,7 +56,7 @@ const RULES: Record<CommandType, Rule> = {
   assign: rule<'assign'>((state, c) => checkAssign(state, c.job, c.delta), (ctx, c) => assign(ctx, c.job, c.delta)),
   travel: rule<'travel'>((state, c) => checkTravel(state, c.to), (ctx, c) => travel(ctx, c.to)),
   set_option: rule<'set_option'>((_state, c) => checkOption(c.option, c.value), (ctx, c) => setOption(ctx, c.option, c.value)),
-  event_choose: rule<'event_choose'>((state, c) => checkChoice(state, c.button), (ctx, c) => choose(ctx, c.button)),
+  event_choose: rule<'event_choose'>((state, c, now) => checkChoice(state, c.button, now), (ctx, c) => choose(ctx, c.button)),
   outfit: rule<'outfit'>((state, c) => checkOutfit(state, c.item, c.delta), (ctx, c) => outfit(ctx, c.item, c.delta)),
   embark: rule<'embark'>((state, _c, now) => checkEmbark(state, now), (ctx) => embark(ctx)),
   move: rule<'move'>((state, c) => checkMove(state, c.dir), (ctx, c) => move(ctx, c.dir)),
@@ -62,6 +65,12 @@ const RULES: Record<CommandType, Rule> = {
   take: rule<'take'>((state, c) => checkTake(state, c.item, c.all), (ctx, c) => take(ctx, c.item, c.all)),
   take_everything: rule<'take_everything'>((state) => checkTakeEverything(state), (ctx) => takeEverything(ctx)),
   drop: rule<'drop'>((state, c) => checkDrop(state, c.item, c.take), (ctx, c) => drop(ctx, c.item, c.take)),
+  lift_off: rule<'lift_off'>((state, c, now) => checkLiftOff(state, c.confirmed === true, now), (ctx, c) => liftOff(ctx, c.confirmed === true)),
+  flight_report: rule<'flight_report'>((state, c, now) => checkFlightReport(state, c.inputs, c.outcome, now), (ctx, c) => flightReport(ctx, c.outcome)),
+  flight_abandon: rule<'flight_abandon'>((state) => checkAbandon(state), (ctx) => abandonFlight(ctx)),
+  fabricate: rule<'fabricate'>((state, c) => checkFabricate(state, c.item), (ctx, c) => fabricate(ctx, c.item)),
+  reinforce_hull: rule<'reinforce_hull'>((state) => checkReinforceHull(state), (ctx) => reinforceHull(ctx)),
+  upgrade_engine: rule<'upgrade_engine'>((state) => checkUpgradeEngine(state), (ctx) => upgradeEngine(ctx)),
 };
 
 /** Own keys only: a command typed `constructor` or `toString` must not find Object's methods. */
@@ -89,6 +98,10 @@ export function check(state: GameState, command: Command, now: number = state.cl
   // Only something falling due between the state's clock and `now` can change the answer.
   const due = now > state.clock ? nextDueAt(state) : null;
   if (due !== null && due <= now) state = advance(state, now).state;
+  // The game is won: only the options still change; the next game is the server's to start.
+  if (state.ending && command.type !== 'set_option') return engineError('game/over', 'error.game.over');
+  const grounded = flightGate(state, command);
+  if (grounded) return grounded;
   if (state.event && !ALLOWED_DURING_EVENT.has(command.type)) return engineError('event/open', 'error.event.open');
   if (cooldownReadyAt(state, command) > now) {
     return engineError('action/cooling_down', 'error.action.cooling_down', {

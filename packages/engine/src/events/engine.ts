@@ -153,15 +153,16 @@ function payChoice(ctx: Ctx, cost: Cost): void {
   }
 }
 
-export function checkChoice(state: GameState, button: string): EngineError | null {
+/** `now` defaults to the state's clock; `apply` and `check` pass the time the choice is judged at. */
+export function checkChoice(state: GameState, button: string, now: number = state.clock): EngineError | null {
   if (!state.event) return engineError('event/not_open', 'error.event.not_open');
   if (fighting(state)) return engineError('action/unavailable', 'error.fight.on');
   const def = currentButtons(state).find(([id]) => id === button)?.[1];
   if (!def) return engineError('action/unavailable', 'error.action.unavailable');
   if (def.available && !def.available(state)) return engineError('action/unavailable', 'error.action.unavailable');
   const readyAt = state.event.readyAt ?? 0;
-  if (def.cooldown && readyAt > state.clock) {
-    return engineError('action/cooling_down', 'error.action.cooling_down', { seconds: Math.ceil((readyAt - state.clock) / 1000) });
+  if (def.cooldown && readyAt > now) {
+    return engineError('action/cooling_down', 'error.action.cooling_down', { seconds: Math.ceil((readyAt - now) / 1000) });
   }
   const missing = def.cost ? missingForChoice(state, def.cost) : null;
   return missing ? engineError('cost/not_enough', 'error.cost.not_enough', { resource: missing }) : null;

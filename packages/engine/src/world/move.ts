@@ -6,6 +6,7 @@ import type { Expedition, GameState } from '../core/state.ts';
 import type { MilestoneId } from '../content/milestones.ts';
 import { ENCOUNTERS } from '../content/encounters.ts';
 import { WORLD_EVENTS, eventById } from '../content/events/index.ts';
+import { executionerEntry } from '../content/setpieces/executioner.ts';
 import { openEvent } from '../events/engine.ts';
 import { armourTier, maxHealth } from '../path/capacity.ts';
 import { reveal } from './effects.ts';
@@ -86,11 +87,12 @@ export function move(ctx: Ctx, dir: Direction): void {
   warnOfDanger(ctx, trip);
 }
 
-/** Setpiece events by landmark; the battleship opens `executioner` once that event exists. */
+/** Setpiece events by landmark; the battleship opens its way in, or its antechamber once entered (spec events/08 §1). */
 function visitLandmark(ctx: Ctx, trip: Expedition, kind: LandmarkKind): void {
   if (kind === 'outpost' && trip.usedOutposts.includes(posKey(trip.x, trip.y))) return;
   milestone(ctx, `landmark_${kind}` satisfies MilestoneId);
-  if (eventById(kind)) openEvent(ctx, kind);
+  const id = kind === 'executioner' ? executionerEntry(ctx.state) : kind;
+  if (eventById(id)) openEvent(ctx, id);
 }
 
 /**
@@ -105,9 +107,7 @@ function eatAndDrink(ctx: Ctx, trip: Expedition): boolean {
   if (trip.foodSteps >= (perks['slow metabolism'] ? MOVES_PER_FOOD_SLOW : MOVES_PER_FOOD)) {
     trip.foodSteps = 0;
     const meat = (trip.bag['cured meat'] ?? 0) - 1;
-    if (meat === 0) {
-      notice(ctx, 'notice.world.meat_out');
-    } else if (meat < 0) {
+    if (meat < 0) {
       if (trip.starving) {
         die(ctx, 'starvation');
         return false;
@@ -115,6 +115,8 @@ function eatAndDrink(ctx: Ctx, trip: Expedition): boolean {
       trip.starving = true;
       notice(ctx, 'notice.world.starving');
     } else {
+      // The last ration is warned of, and heals like any other (the decision table; the original's healed nothing).
+      if (meat === 0) notice(ctx, 'notice.world.meat_out');
       trip.starving = false;
       trip.hp = Math.min(maxHealth(state), trip.hp + (perks.gastronome ? MEAT_HEAL * 2 : MEAT_HEAL));
     }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { check } from '../apply.ts';
 import type { Ctx } from '../core/context.ts';
 import type { GameState } from '../core/state.ts';
-import { eventById } from '../content/events/index.ts';
 import { rngWhere, withRng } from '../testing/events.ts';
 import { ctxAt, milestoneIds, mustApply, noticeKeys } from '../testing/play.ts';
 import { atPath, flatMap, pace, setOut, walk, withTiles } from '../testing/world.ts';
@@ -109,9 +108,9 @@ describe('water and food', () => {
     step = pace(step.state, 2);
     expect(step.state.expedition!.hp).toBe(21);
     step = pace(step.state, 2);
-    // The last ration is warned of and heals nothing.
+    // The last ration is warned of and heals like any other (the decision table), up to the armour's 25.
     expect(step.state.expedition!.bag['cured meat']).toBeUndefined();
-    expect(step.state.expedition!.hp).toBe(21);
+    expect(step.state.expedition!.hp).toBe(25);
     expect(noticeKeys(step.events)).toContain('notice.world.meat_out');
     step = pace(step.state, 2);
     expect(step.state.expedition!.starving).toBe(true);
@@ -263,10 +262,10 @@ describe('landmarks', () => {
     expect(state.expedition).toMatchObject({ water: 10, foodSteps: 0, fightSteps: 0 });
   });
 
-  it('opens the battleship only once its event exists (a later issue); the visit counts as a milestone', () => {
+  it('opens the battleship (its way in, on a first visit); the visit counts as a milestone', () => {
     const map = withTiles(ROADS, { '1,0': 'X' });
     const { state, events } = walk(setOut(atPath({ 'cured meat': 5 }, map), { 'cured meat': 5 }), ['east']);
-    expect(state.event?.id ?? null).toBe(eventById('executioner') ? 'executioner' : null);
+    expect(state.event?.id).toBe('executioner_intro');
     expect(milestoneIds(events)).toContain('landmark_executioner');
   });
 
