@@ -72,6 +72,8 @@ describe.each(testBackends())('openDatabase on $name', (backend) => {
       expect(tables.map((table) => table.table_name)).toEqual([
         '_prisma_migrations',
         'activity_days',
+        'finished_games',
+        'game_snapshots',
         'milestone_events',
         'play_sessions',
         'player_devices',

@@ -13,6 +13,16 @@ import setpiecesAEn from './setpieces-a/en.json';
 import setpiecesAPl from './setpieces-a/pl.json';
 import setpiecesBEn from './setpieces-b/en.json';
 import setpiecesBPl from './setpieces-b/pl.json';
+import wastelandUiEn from './wasteland-ui/en.json';
+import wastelandUiPl from './wasteland-ui/pl.json';
+import accountEn from './account/en.json';
+import accountPl from './account/pl.json';
+import executionerEn from './executioner/en.json';
+import executionerPl from './executioner/pl.json';
+import spaceEn from './space/en.json';
+import spacePl from './space/pl.json';
+import endgameEn from './endgame/en.json';
+import endgamePl from './endgame/pl.json';
 import { polishPlural } from './plural.ts';
 
 export const LOCALES = ['en', 'pl'] as const;
@@ -71,8 +81,8 @@ export function mergeCatalogs(...catalogs: Catalog[]): Catalog {
 }
 
 export const MESSAGES = {
-  en: mergeCatalogs(en, eventsEn, adminEn, worldEn, combatEn, setpiecesAEn, setpiecesBEn),
-  pl: mergeCatalogs(pl, eventsPl, adminPl, worldPl, combatPl, setpiecesAPl, setpiecesBPl),
+  en: mergeCatalogs(en, eventsEn, adminEn, worldEn, combatEn, setpiecesAEn, setpiecesBEn, wastelandUiEn, accountEn, spaceEn, executionerEn, endgameEn),
+  pl: mergeCatalogs(pl, eventsPl, adminPl, worldPl, combatPl, setpiecesAPl, setpiecesBPl, wastelandUiPl, accountPl, spacePl, executionerPl, endgamePl),
 };
 
 export function createAppI18n(locale: Locale = 'en') {

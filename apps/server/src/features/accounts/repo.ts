@@ -21,6 +21,8 @@ export function normalizeEmail(email: string): string {
 // matching nothing.
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
+
 /** Creates an account; anonymous players get one with neither email nor password. */
 export async function createUser(
   db: DbClient,
@@ -76,7 +78,7 @@ export async function claimUser(
 
 export async function createSession(
   db: DbClient,
-  fields: { userId: string; tokenHash: string; expiresAt: Date },
+  fields: { userId: string; tokenHash: string; expiresAt: Date; device?: string },
 ): Promise<Session> {
   return db.session.create({ data: fields });
 }
@@ -134,4 +136,46 @@ export async function deleteSessionsOfUser(
 export async function deleteExpiredSessions(db: DbClient, now: Date = new Date()): Promise<number> {
   const { count } = await db.session.deleteMany({ where: { expiresAt: { lte: now } } });
   return count;
+}
+
+/** A user's live sessions (their signed-in devices), most recently seen first. */
+export async function listSessionsOfUser(db: DbClient, userId: string, now: Date = new Date()): Promise<Session[]> {
+  if (!UUID_PATTERN.test(userId)) return [];
+  return db.session.findMany({ where: { userId, expiresAt: { gt: now } }, orderBy: [{ lastSeenAt: 'desc' }, { createdAt: 'desc' }] });
+}
+
+/** Ends one session of this user; false when no such session is theirs (another player's id included). */
+export async function deleteSessionOfUser(db: DbClient, userId: string, sessionId: string): Promise<boolean> {
+  if (!UUID_PATTERN.test(userId) || !UUID_PATTERN.test(sessionId)) return false;
+  const { count } = await db.session.deleteMany({ where: { id: sessionId, userId } });
+  return count > 0;
+}
+
+/** Ends every session of a user but one; returns how many. */
+export async function deleteOtherSessions(db: DbClient, userId: string, keepSessionId: string): Promise<number> {
+  if (!UUID_PATTERN.test(userId)) return 0;
+  const { count } = await db.session.deleteMany({ where: { userId, id: { not: keepSessionId } } });
+  return count;
+}
+
+export async function setPasswordHash(db: DbClient, userId: string, passwordHash: string): Promise<void> {
+  await db.user.update({ where: { id: userId }, data: { passwordHash } });
+}
+
+/** Throws EmailTakenError when another account uses the email. */
+export async function setEmail(db: DbClient, userId: string, email: string): Promise<User> {
+  const normalized = normalizeEmail(email);
+  try {
+    return await db.user.update({ where: { id: userId }, data: { email: normalized } });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError(normalized);
+    throw error;
+  }
+}
+
+/** Deletes a user and, through the foreign keys, everything of theirs: sessions, game, history, analytics. */
+export async function deleteUser(db: DbClient, userId: string): Promise<boolean> {
+  if (!UUID_PATTERN.test(userId)) return false;
+  const { count } = await db.user.deleteMany({ where: { id: userId } });
+  return count > 0;
 }

@@ -40,7 +40,7 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opts
       if (current) return { user: toMe(current.user) };
       const user = await createUser(prisma, {});
       await startNewGame(prisma, user.id, app.analytics);
-      await app.sessions.start(request, reply, user.id);
+      await app.sessions.start(request, reply, user.id, { guest: true });
       return { user: toMe({ id: user.id, email: null, isAdmin: user.isAdmin }) };
     },
   );
@@ -57,6 +57,8 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opts
         const claimed = await claimUser(prisma, current.user.id, { email, passwordHash });
         if (!claimed) return sendError(reply, 409, 'auth/already_claimed', 'this account already has an email');
         await app.sessions.start(request, reply, current.user.id);
+        // The save history starts with the game as it was claimed (never failing the claim itself).
+        await app.saveHistory?.take(current.user.id, 'claim').catch((err) => request.log.error({ err }, 'no snapshot on claim'));
         return { user: toMe({ ...current.user, email }) };
       }
       const user = await createUser(prisma, { email, passwordHash });

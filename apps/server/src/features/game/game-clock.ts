@@ -28,6 +28,12 @@ export class GameClock {
     this.rate = rate;
   }
 
+  /** Puts the game clock at `gameTime` from this moment on, at the same rate (a restored game). */
+  jump(gameTime: number): void {
+    this.anchorGame = gameTime;
+    this.anchorWall = this.wallNow();
+  }
+
   get running(): boolean {
     return this.rate > 0;
   }

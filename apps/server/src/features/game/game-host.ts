@@ -1,4 +1,5 @@
-import { advance, apply, nextDueAt, STATE_VERSION, type Command, type GameEvent, type GameState } from '@smoulder/engine';
+import { randomInt } from 'node:crypto';
+import { advance, apply, nextDueAt, nextGame, STATE_VERSION, type Command, type GameEvent, type GameState } from '@smoulder/engine';
 import type { NoticeMessage, ServerMessage } from '@smoulder/protocol';
 import fastJsonPatch from 'fast-json-patch';
 import type { FastifyBaseLogger } from 'fastify';
@@ -60,6 +61,10 @@ export interface HostOptions {
   /** Somebody else wrote this game: the host must be dropped without writing again. */
   onConflict?: (host: GameHost) => void;
   onWrite?: (report: WriteReport) => void;
+  /** A won game is about to give way to the next: keep it on the account first (throws: nothing changes). */
+  onRestart?: (finished: GameState) => Promise<void>;
+  /** The next game's seed (random by default). */
+  newSeed?: () => number;
 }
 
 const RECENT_NOTICES = 30;
@@ -86,6 +91,10 @@ export class GameHost {
   private unsavedSince: number | null = null;
   private saving: Promise<void> = Promise.resolve();
   private conflict: StaleSaveError | null = null;
+  /** The player is gone (account deleted): nothing is written any more. */
+  private abandoned = false;
+  /** A restart is recording the finished game. */
+  private restarting = false;
 
   constructor(
     readonly userId: string,
@@ -149,6 +158,56 @@ export class GameHost {
     this.commit(result.state, result.events);
     from.send({ type: 'ack', id, seq: this.seq });
     return true;
+  }
+
+  /**
+   * Puts another state in place of the game (a restored snapshot, an imported file): every socket
+   * gets it at once as a fresh snapshot, the clock continues from its time, and it is written as
+   * any change is.
+   */
+  replace(state: GameState): void {
+    this.state = state;
+    this.seq += 1;
+    this.notices.length = 0;
+    this.clock.jump(state.clock);
+    if (this.clock.running) this.clock.setRate(this.rate());
+    this.unsavedSince ??= this.wallNow();
+    this.broadcast(this.snapshot());
+    this.scheduleSave();
+    this.tick();
+  }
+
+  /**
+   * A won game begins again (spec core/07 §3.5): `onRestart` keeps it on the account, then the next
+   * game (a new seed, the prestige carried) replaces it on every socket as a fresh snapshot and the
+   * new game's `new_game` and `prestige_restart` milestones are recorded. Refused while the game goes
+   * on or a restart is already under way; if the record fails, nothing changes and it may be retried.
+   */
+  async restart(from: Subscriber, id: string): Promise<boolean> {
+    if (!this.state.ending || this.restarting) {
+      from.send({ type: 'reject', id, code: 'action/unavailable', key: 'error.game.not_over' });
+      return false;
+    }
+    this.restarting = true;
+    try {
+      await this.options.onRestart?.(this.state);
+    } catch (err) {
+      this.options.log.error({ err, userId: this.userId }, 'could not record a finished game');
+      from.send({ type: 'reject', id, code: 'server/unavailable', key: 'error.server.unavailable' });
+      return false;
+    } finally {
+      this.restarting = false;
+    }
+    this.replace(nextGame(this.state, (this.options.newSeed ?? (() => randomInt(0, 2 ** 31)))()));
+    from.send({ type: 'ack', id, seq: this.seq });
+    for (const milestone of ['new_game', 'prestige_restart']) this.options.onMilestone?.(this.userId, milestone, this.state);
+    return true;
+  }
+
+  /** The player and their save are gone: stop, and never write again. */
+  abandon(): void {
+    this.abandoned = true;
+    this.dispose();
   }
 
   /** Brings the game up to the clock (timers due by now) and re-arms the wake-up. */
@@ -235,7 +294,7 @@ export class GameHost {
   }
 
   private async write(dueAt?: number): Promise<void> {
-    if (this.savedSeq === this.seq || this.conflict) return;
+    if (this.savedSeq === this.seq || this.conflict || this.abandoned) return;
     const seq = this.seq;
     const state = this.state;
     const since = this.unsavedSince ?? this.wallNow();

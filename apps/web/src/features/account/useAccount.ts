@@ -14,10 +14,14 @@ export type AccountStatus = 'loading' | 'signed_in' | 'signed_out' | 'unreachabl
  */
 export type IdentityChange = { epoch: number; kind: 'start' | 'claim' | 'switch' | 'gone' };
 
+/** Why this device was signed out without asking: another device did it, or the account was deleted. */
+export type Farewell = 'signed_out_elsewhere' | 'deleted' | null;
+
 export function createAccount(api: AccountApi = createAccountApi(), storage: Storage | null = safeLocalStorage()) {
   const me = ref<Me | null>(null);
   const status = ref<AccountStatus>('loading');
   const change = shallowRef<IdentityChange>({ epoch: 0, kind: 'gone' });
+  const farewell = ref<Farewell>(null);
   let retries = 0;
   let retryTimer = 0;
 
@@ -41,6 +45,7 @@ export function createAccount(api: AccountApi = createAccountApi(), storage: Sto
     const was = me.value;
     me.value = user;
     status.value = 'signed_in';
+    farewell.value = null;
     signedOutFlag.set(false);
     if (kind === 'start' && was && was.id === user.id) return;
     announce(kind);
@@ -114,6 +119,18 @@ export function createAccount(api: AccountApi = createAccountApi(), storage: Sto
     }
   }
 
+  /** The session ended elsewhere (the game socket said so): show the landing with the reason. */
+  function endedElsewhere(reason: Exclude<Farewell, null>): void {
+    if (status.value !== 'signed_in') return;
+    becomeSignedOut();
+    farewell.value = reason;
+  }
+
+  /** The email changed (same player, same game). */
+  function updated(user: Me): void {
+    if (me.value?.id === user.id) me.value = user;
+  }
+
   onScopeDispose(() => window.clearTimeout(retryTimer));
 
   return {
@@ -122,6 +139,10 @@ export function createAccount(api: AccountApi = createAccountApi(), storage: Sto
     /** Changes whenever who is signed in changes; the game reconnects on it. */
     change: readonly(change),
     isGuest: computed(() => me.value?.guest ?? false),
+    /** Why this device was signed out, if it was not the player's own doing here. */
+    farewell: readonly(farewell),
+    endedElsewhere,
+    updated,
     start,
     beginAnew,
     register,

@@ -1,7 +1,7 @@
 import { computed, inject, onScopeDispose, provide, ref, shallowRef, type ComputedRef, type InjectionKey } from 'vue';
 import type { Command, GameState } from '@smoulder/engine';
 import type { ServerMessage } from '@smoulder/protocol';
-import { anyCooling, gameNowAt } from './clock.ts';
+import { gameNowAt, needsFrames } from './clock.ts';
 import { parseServerFrame } from './frames.ts';
 import {
   applyServerMessage,
@@ -26,6 +26,8 @@ const FAILURES_BEFORE_SESSION_CHECK = 2;
 export interface GameOptions {
   /** The socket keeps failing to open: perhaps the session is gone. */
   onSessionInDoubt?: () => void;
+  /** The server closed the socket, with its close code (e.g. this device was signed out elsewhere). */
+  onClosed?: (code: number) => void;
 }
 
 /**
@@ -43,7 +45,8 @@ export function createGame(options: GameOptions = {}) {
   const { status, connection } = useConnection({
     onOpen: () => {},
     onMessage: receive,
-    onClose: ({ opened, failures }) => {
+    onClose: ({ opened, failures, code }) => {
+      options.onClosed?.(code);
       clearCommandTimers();
       setModel(connectionLost(model.value));
       if (!opened && failures % FAILURES_BEFORE_SESSION_CHECK === 0) options.onSessionInDoubt?.();
@@ -90,7 +93,7 @@ export function createGame(options: GameOptions = {}) {
     frame = 0;
     now.value = currentNow();
     const state = model.value.state;
-    if (state && anyCooling(state.cooldowns, now.value)) {
+    if (state && needsFrames(state, now.value)) {
       frame = requestAnimationFrame(tick);
     }
   }
@@ -146,6 +149,11 @@ export function createGame(options: GameOptions = {}) {
     send,
     isPending: (command: Command) => pendingIn(model.value, command),
     isPendingType: (type: Command['type']) => pendingTypeIn(model.value, type),
+    /** After the ending: ask for the next game, which every device gets as a fresh snapshot. */
+    beginAgain(): boolean {
+      if (status.value !== 'connected' || !model.value.state?.ending) return false;
+      return connection.send({ type: 'restart', id: `r${Date.now().toString(36)}-${(nextId++).toString(36)}` });
+    },
     /** Connect (or stay connected) to the signed-in player's game. */
     open: () => connection.open(),
     /** Disconnect and forget the game (signed out). */
