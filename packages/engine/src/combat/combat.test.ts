@@ -87,6 +87,14 @@ describe('a fight begins', () => {
     expect(view.support.map((s) => s.id)).toEqual(['eat']);
   });
 
+  it('with every weapon and support button ready, whatever cooled down in the fight before', () => {
+    const before = outThere({ bag: { 'iron sword': 1, 'cured meat': 2 } });
+    before.cooldowns = { 'weapon:iron sword': T0 + 1500, 'support:eat': T0 + 4000, embark: T0 + 60_000 };
+    const state = encounter(before, 'snarling_beast').state;
+    expect(state.cooldowns).toEqual({ embark: T0 + 60_000 });
+    expect(fightView(state, state.clock)!.weapons.map((w) => w.readyAt)).toEqual([0]);
+  });
+
   it('offers every weapon carried, fists only when nothing carried can hurt', () => {
     const armed = beastFight({ bag: { 'iron sword': 1, bolas: 2, rifle: 1 } });
     expect(fightView(armed, armed.clock)!.weapons.map((w) => [w.id, w.disabled])).toEqual([

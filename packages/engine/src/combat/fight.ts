@@ -39,6 +39,10 @@ export function playerMaxHp(state: GameState): number {
 
 /** A fight begins: the enemy at full health, its first attack one interval away, its specials armed. */
 export function startFight(ctx: Ctx, enemy: EnemyDef): void {
+  // Every fight draws its buttons afresh, so no weapon or support cooldown follows from the last one.
+  for (const key of Object.keys(ctx.state.cooldowns)) {
+    if (key.startsWith('weapon:') || key.startsWith('support:')) delete ctx.state.cooldowns[key];
+  }
   const timers: Fight['timers'] = { attack: ctx.now + enemy.attackDelay * 1000 };
   (enemy.specials ?? []).forEach((special, i) => {
     timers[`special:${i}`] = ctx.now + special.delay * 1000;
