@@ -13,6 +13,7 @@ import { villagersArrive } from './outside/village.ts';
 import { watchForThieves } from './outside/thieves.ts';
 import { nextFightDueAt, runFight } from './combat/timers.ts';
 import { openWorld } from './world/open.ts';
+import { unlockEndgame } from './endgame/ship.ts';
 
 export interface Step {
   state: GameState;
@@ -35,12 +36,17 @@ export function afterChange(ctx: Ctx): void {
   revealCrafts(ctx);
   watchForThieves(ctx);
   openWorld(ctx);
+  unlockEndgame(ctx);
 }
 
 const MAX_STEPS = 10_000_000;
 
 /** The earliest time something is due, or null when nothing ever will be. */
 export function nextDueAt(state: GameState): number | null {
+  // After the ending every timer has stopped.
+  if (state.ending) return null;
+  // With the ship in the air the village waits (space/flight.ts moves its timers on afterwards).
+  if (state.flight) return null;
   let next: number | null = null;
   for (const due of [...Object.values(state.income), ...Object.values(state.timers), nextPayoutAt(state), nextFightDueAt(state)]) {
     if (due !== null && (next === null || due < next)) next = due;

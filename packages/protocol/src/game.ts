@@ -8,6 +8,7 @@ import {
   OPTIONS,
   DIRECTIONS,
   SUPPORT_ACTIONS,
+  FABRICATION_IDS,
   type Command,
   type GameState,
 } from '@smoulder/engine';
@@ -24,7 +25,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('craft'), item: z.enum(CRAFT_IDS) }).strict(),
   z.object({ type: z.literal('buy'), item: z.enum(GOOD_IDS) }).strict(),
   z.object({ type: z.literal('assign'), job: z.enum(JOB_IDS), delta: z.union([z.literal(1), z.literal(-1), z.literal(10), z.literal(-10)]) }).strict(),
-  z.object({ type: z.literal('travel'), to: z.enum(['room', 'outside', 'path']) }).strict(),
+  z.object({ type: z.literal('travel'), to: z.enum(['room', 'outside', 'path', 'fabricator', 'ship']) }).strict(),
   z.object({ type: z.literal('set_option'), option: z.enum(OPTIONS), value: z.boolean() }).strict(),
   z.object({ type: z.literal('event_choose'), button: z.string().min(1).max(40) }).strict(),
   z.object({ type: z.literal('outfit'), item: ItemId, delta: z.union([z.literal(1), z.literal(-1), z.literal(10), z.literal(-10)]) }).strict(),
@@ -35,6 +36,13 @@ export const CommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('take'), item: ItemId, all: z.boolean() }).strict(),
   z.object({ type: z.literal('take_everything') }).strict(),
   z.object({ type: z.literal('drop'), item: ItemId, take: ItemId }).strict(),
+  z.object({ type: z.literal('lift_off'), confirmed: z.boolean() }).strict(),
+  // The flight's input log (engine space/inputs.ts); the engine reads it and names what is wrong with it.
+  z.object({ type: z.literal('flight_report'), inputs: z.string().max(4096), outcome: z.enum(['crashed', 'escaped']) }).strict(),
+  z.object({ type: z.literal('flight_abandon') }).strict(),
+  z.object({ type: z.literal('fabricate'), item: z.enum(FABRICATION_IDS) }).strict(),
+  z.object({ type: z.literal('reinforce_hull') }).strict(),
+  z.object({ type: z.literal('upgrade_engine') }).strict(),
 ]) satisfies z.ZodType<Command>;
 
 const Level = z.number().int().min(0).max(4);
@@ -54,7 +62,7 @@ export const GameStateSchema = z.object({
   rng: z.object({ seed: z.number(), state: z.number() }),
   config: z.object({ hyperMode: z.boolean(), lightsOff: z.boolean() }),
   features: z.object({ outside: z.boolean(), path: z.boolean(), fabricator: z.boolean(), ship: z.boolean() }),
-  location: z.enum(['room', 'outside', 'path', 'world']),
+  location: z.enum(['room', 'outside', 'path', 'fabricator', 'ship', 'world']),
   stores: Counts,
   room: z.object({ fire: Level, temperature: Level, builder: z.number().int().min(-1).max(4) }),
   outside: z.object({ buildings: Counts, population: z.number(), workers: Counts }),

@@ -22,7 +22,13 @@ export type Command =
   | { type: 'fight_support'; action: SupportAction }
   | { type: 'take'; item: string; all: boolean }
   | { type: 'take_everything' }
-  | { type: 'drop'; item: string; take: string };
+  | { type: 'drop'; item: string; take: string }
+  | { type: 'lift_off'; confirmed: boolean }
+  | { type: 'flight_report'; inputs: string; outcome: 'crashed' | 'escaped' }
+  | { type: 'flight_abandon' }
+  | { type: 'fabricate'; item: string }
+  | { type: 'reinforce_hull' }
+  | { type: 'upgrade_engine' };
 
 export const DIRECTIONS = ['north', 'south', 'east', 'west'] as const;
 export type Direction = (typeof DIRECTIONS)[number];

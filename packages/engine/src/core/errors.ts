@@ -14,6 +14,13 @@ export const ENGINE_ERROR_CODES = [
   'world/away',
   'world/edge',
   'fight/over',
+  'flight/none',
+  'flight/underway',
+  'flight/unconfirmed',
+  'flight/forged',
+  'flight/mismatch',
+  'flight/too_soon',
+  'game/over',
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
