@@ -28,7 +28,7 @@ import { gatherers } from './content/income.ts';
 import { storeGroup, type StoreGroup } from './content/items.ts';
 
 /** The home tabs; out in the world the map replaces them. */
-export type Tab = 'room' | 'outside' | 'path';
+export type Tab = 'room' | 'outside' | 'path' | 'fabricator' | 'ship';
 
 export interface ActionView {
   command: Command;
@@ -50,6 +50,8 @@ export function tabs(state: GameState): Tab[] {
   const out: Tab[] = ['room'];
   if (state.features.outside) out.push('outside');
   if (state.features.path) out.push('path');
+  if (state.features.fabricator) out.push('fabricator');
+  if (state.features.ship) out.push('ship');
   return out;
 }
 

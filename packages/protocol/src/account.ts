@@ -120,6 +120,31 @@ export const ImportResponse = z.object({
 });
 export type ImportResponse = z.infer<typeof ImportResponse>;
 
+/**
+ * POST /api/account/import/original: a save code of the original 2013 game (spec core/09 §3) in a
+ * JSON body `{ code }`. Converted by the engine (`importOriginalSave`); larger bodies answer 413
+ * `import/too_large`.
+ */
+export const MAX_ORIGINAL_IMPORT_BYTES = 1024 * 1024 + 1024;
+export const OriginalImportBody = z.object({ code: z.string() }).strict();
+export type OriginalImportBody = z.infer<typeof OriginalImportBody>;
+
+/** Something of the original that has no place here; `key` picks the words (account.history.not_carried.<key>). */
+export const NOT_CARRIED_KEYS = ['timers', 'milestones', 'cooldowns', 'wait', 'store', 'sound', 'score'] as const;
+export const NotCarriedItem = z.object({
+  key: z.enum(NOT_CARRIED_KEYS),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type NotCarriedItem = z.infer<typeof NotCarriedItem>;
+
+export const OriginalImportResponse = z.object({
+  /** What could not be carried over. */
+  notCarried: z.array(NotCarriedItem),
+  /** The snapshot of the game that the import replaced. */
+  saved: SnapshotInfo,
+});
+export type OriginalImportResponse = z.infer<typeof OriginalImportResponse>;
+
 // --- the imported state, checked to the last number -------------------------
 
 /** 100 years of play: a clock or due-time beyond this is not a real game's. */

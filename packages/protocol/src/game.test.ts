@@ -34,6 +34,10 @@ describe('CommandSchema', () => {
     { type: 'travel', to: 'outside' },
     { type: 'set_option', option: 'hyperMode', value: true },
     { type: 'event_choose', button: 'hang' },
+    { type: 'fabricate', item: 'hypo' },
+    { type: 'reinforce_hull' },
+    { type: 'upgrade_engine' },
+    { type: 'travel', to: 'fabricator' },
   ])('accepts $type', (command) => {
     expect(CommandSchema.safeParse(command).success).toBe(true);
   });
@@ -45,6 +49,7 @@ describe('CommandSchema', () => {
     ['an odd step', { type: 'assign', job: 'hunter', delta: 3 }],
     ['an extra field', { type: 'light_fire', amount: 2 }],
     ['a prototype key', { type: 'constructor' }],
+    ['something the fabricator does not make', { type: 'fabricate', item: 'laser rifle' }],
   ])('refuses %s', (_name, command) => {
     expect(CommandSchema.safeParse(command).success).toBe(false);
   });

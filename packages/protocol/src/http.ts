@@ -36,6 +36,13 @@ export const HttpErrorCode = z.enum([
   'import/not_ours',
   'import/tampered',
   'import/invalid',
+  // The original 2013 game's save codes (POST /api/account/import/original).
+  'import/not_base64',
+  'import/too_large',
+  'import/bad_value',
+  'import/unknown_key',
+  'import/too_deep',
+  'import/not_original',
   'request/invalid',
   'request/too_large',
   'request/rate_limited',

@@ -25,7 +25,11 @@ export type PingMessage = z.infer<typeof PingMessage>;
 export const ResyncMessage = z.object({ type: z.literal('resync') });
 export type ResyncMessage = z.infer<typeof ResyncMessage>;
 
-export const ClientMessage = z.discriminatedUnion('type', [CommandMessage, PingMessage, ResyncMessage]);
+/** After the ending: begin the next game, which inherits the prestige (answered by ack or reject with `id`). */
+export const RestartMessage = z.object({ type: z.literal('restart'), id: z.string().min(1).max(64) });
+export type RestartMessage = z.infer<typeof RestartMessage>;
+
+export const ClientMessage = z.discriminatedUnion('type', [CommandMessage, PingMessage, ResyncMessage, RestartMessage]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
 // server → client

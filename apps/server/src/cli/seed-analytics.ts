@@ -67,6 +67,11 @@ const STEP_MS: Record<string, number> = {
   landmark_executioner: 1_800_000,
   battleship_entered: 1_200_000,
   landmark_cache: 1_800_000,
+  fabricator: 600_000,
+  ship_unlocked: 300_000,
+  lift_off: 1_800_000,
+  game_won: 600_000,
+  prestige_restart: 60_000,
 };
 
 const DEVICES = ['chrome on windows', 'firefox on linux', 'safari on ios', 'chrome on android', 'safari on macos', 'edge on windows'];

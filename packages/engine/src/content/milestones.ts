@@ -40,6 +40,12 @@ export const MILESTONE_IDS = [
   'landmark_executioner',
   'battleship_entered',
   'landmark_cache',
+  // The endgame.
+  'fabricator',
+  'ship_unlocked',
+  'lift_off',
+  'game_won',
+  'prestige_restart',
 ] as const;
 
 export type MilestoneId = (typeof MILESTONE_IDS)[number];

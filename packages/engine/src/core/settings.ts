@@ -18,10 +18,14 @@ export function checkOption(option: string, value: unknown): EngineError | null 
 
 /** Tabs at home; the world is entered only by embarking and left only by coming home or dying. */
 export function checkTravel(state: GameState, to: Location): EngineError | null {
-  if (to !== 'room' && to !== 'outside' && to !== 'path') return engineError('command/unknown', 'error.command.unknown');
+  if (to !== 'room' && to !== 'outside' && to !== 'path' && to !== 'fabricator' && to !== 'ship') {
+    return engineError('command/unknown', 'error.command.unknown');
+  }
   if (state.location === 'world') return engineError('world/away', 'error.world.away');
   if (to === 'outside' && !state.features.outside) return engineError('action/unavailable', 'error.action.unavailable');
   if (to === 'path' && !state.features.path) return engineError('action/unavailable', 'error.action.unavailable');
+  if (to === 'fabricator' && !state.features.fabricator) return engineError('action/unavailable', 'error.action.unavailable');
+  if (to === 'ship' && !state.features.ship) return engineError('action/unavailable', 'error.action.unavailable');
   return null;
 }
 
@@ -31,5 +35,14 @@ export function travel(ctx: Ctx, to: Location): void {
   if (to === 'outside' && !ctx.state.flags.seen_forest) {
     ctx.state.flags.seen_forest = true;
     notice(ctx, 'notice.forest.first_visit');
+  }
+  // The endgame's screens greet their first visit too.
+  if (to === 'fabricator' && !ctx.state.flags.seen_fabricator) {
+    ctx.state.flags.seen_fabricator = true;
+    notice(ctx, 'notice.fabricator.first_visit');
+  }
+  if (to === 'ship' && !ctx.state.flags.seen_ship) {
+    ctx.state.flags.seen_ship = true;
+    notice(ctx, 'notice.ship.first_visit');
   }
 }

@@ -30,9 +30,9 @@ export interface Timers {
 
 /**
  * Where the player is looking; room and village events only happen in view. `path` is the
- * outfitting screen; `world` means out on an expedition (set by embarking, left by coming home or dying).
+ * outfitting screen; `fabricator` and `ship` the endgame's screens (no events find the player there); `world` means out on an expedition (set by embarking, left by coming home or dying).
  */
-export type Location = 'room' | 'outside' | 'path' | 'world';
+export type Location = 'room' | 'outside' | 'path' | 'fabricator' | 'ship' | 'world';
 
 /**
  * The world map, 61 × 61 with the village at (30, 30). `tiles[x]` is column x, one character per y
