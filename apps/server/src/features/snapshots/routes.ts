@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_IMPORT_BYTES } from '@smoulder/protocol';
+import { MAX_IMPORT_BYTES, MAX_ORIGINAL_IMPORT_BYTES } from '@smoulder/protocol';
 import { sendError } from '../../http/errors.ts';
 import type { CurrentSession } from '../accounts/sessions.ts';
-import { exportFile, readImport } from './save-file.ts';
+import { exportFile, readImport, readOriginalImport } from './save-file.ts';
 
 /**
  * The save history, export and import. Every route acts on the signed-in player's own game: there is
@@ -60,6 +60,27 @@ const saveHistoryRoutes: FastifyPluginAsync<{ wallNow?: () => number }> = async 
       const result = await history.import(current.user.id, read.state, read.fromVersion);
       if (!result) return sendError(reply, 404, 'request/not_found', 'there is no game to replace');
       return result;
+    });
+  });
+
+  // The original 2013 game's save code, as `{ "code": "…" }`: a route of its own (its answer lists
+  // what could not be carried over), converted by the engine; nothing changes unless it converts.
+  await app.register(async (scope) => {
+    scope.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+      const status = err.statusCode ?? 500;
+      if (status === 413) return sendError(reply, 413, 'import/too_large', 'the save code is too large: a real one is under 100 kB');
+      if (status >= 400 && status < 500) return sendError(reply, status, 'request/invalid', err.message || 'the request is not valid');
+      request.log.error({ err }, 'request failed');
+      return sendError(reply, 500, 'server/error', 'something went wrong on our side');
+    });
+    scope.post('/api/account/import/original', { bodyLimit: MAX_ORIGINAL_IMPORT_BYTES }, async (request, reply) => {
+      const current = await signedIn(request, reply);
+      if (!current) return reply;
+      const read = readOriginalImport(request.body);
+      if (!read.ok) return sendError(reply, 400, read.code, read.message, read.issues);
+      const result = await history.import(current.user.id, read.state, read.state.version);
+      if (!result) return sendError(reply, 404, 'request/not_found', 'there is no game to replace');
+      return { notCarried: read.notCarried, saved: result.saved };
     });
   });
 };

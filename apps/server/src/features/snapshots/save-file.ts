@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
-import { migrate, SaveFormatError, type GameState } from '@smoulder/engine';
+import { createHash, randomInt } from 'node:crypto';
+import { importOriginalSave, migrate, SaveFormatError, type GameState, type NotCarried } from '@smoulder/engine';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   ExportFile,
   ImportedState,
   MAX_IMPORT_DEPTH,
+  OriginalImportBody,
   type HttpErrorCode,
 } from '@smoulder/protocol';
 import { describeIssues } from '../../http/errors.ts';
@@ -99,6 +100,30 @@ export function readImport(text: string): ImportRead {
     return fail('import/invalid', 'the save holds values no game can have', describeIssues(state.error).map((i) => `state.${i}`).slice(0, 20));
   }
   return { ok: true, state: state.data, fromVersion: file.stateVersion };
+}
+
+export type OriginalRead =
+  | { ok: true; state: GameState; notCarried: NotCarried[] }
+  | { ok: false; code: HttpErrorCode; message: string; issues?: string[] };
+
+/**
+ * Reads the body of POST /api/account/import/original: `{ code }`, the original game's save code,
+ * converted by the engine (which refuses hostile codes with its own error codes), then checked like
+ * any imported state. A new random seed: the original's randomness does not carry over.
+ */
+export function readOriginalImport(body: unknown, seed: number = randomInt(0, 2 ** 31)): OriginalRead {
+  const parsed = OriginalImportBody.safeParse(body);
+  if (!parsed.success) return { ok: false, code: 'request/invalid', message: 'send the save code as { "code": "…" }' };
+  const result = importOriginalSave(parsed.data.code, seed);
+  if (!result.ok) {
+    const { code, message, path } = result.error;
+    return path === undefined ? { ok: false, code, message } : { ok: false, code, message, issues: [path] };
+  }
+  const state = ImportedState.safeParse(result.state);
+  if (!state.success) {
+    return { ok: false, code: 'import/bad_value', message: 'the save holds values no game can have', issues: describeIssues(state.error).slice(0, 20) };
+  }
+  return { ok: true, state: state.data, notCarried: result.notCarried };
 }
 
 /** The deepest nesting of `[` and `{` outside strings, counted on the raw text (no recursion, no parse). */

@@ -58,6 +58,16 @@ describe('account pages requests', () => {
     expect(await createSettingsApi(fetcher).importFile('{}')).toEqual({ ok: false, status: 400, code: 'import/invalid', issues: ['state.stores.wood: too small'] });
   });
 
+  it('sends an original save code as { code } and reads what was not carried', async () => {
+    const notCarried = [{ key: 'timers' }, { key: 'store', params: { name: 'glass beads' } }];
+    const { calls, fetcher } = fakeFetch(200, { notCarried, saved: { ...snapshot, reason: 'before_import' } });
+    expect(await createSettingsApi(fetcher).importOriginal('eyJ2ZXJzaW9uIjoxLjN9')).toMatchObject({ ok: true, value: { notCarried } });
+    expect(calls[0].url).toBe('/api/account/import/original');
+    expect(JSON.parse(String(calls[0].init?.body))).toEqual({ code: 'eyJ2ZXJzaW9uIjoxLjN9' });
+    const refused = fakeFetch(400, { error: { code: 'import/not_base64', message: 'the save code is not base64' } });
+    expect(await createSettingsApi(refused.fetcher).importOriginal('!!')).toMatchObject({ ok: false, status: 400, code: 'import/not_base64' });
+  });
+
   it('reads the history and a restore', async () => {
     const list = fakeFetch(200, { snapshots: [snapshot] });
     expect(await createSettingsApi(list.fetcher).snapshots()).toEqual({ ok: true, value: [snapshot] });

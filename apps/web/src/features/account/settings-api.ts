@@ -6,6 +6,7 @@ import {
   DevicesResponse,
   ImportResponse,
   MeResponse,
+  OriginalImportResponse,
   RestoreResponse,
   SignOutResponse,
   SnapshotsResponse,
@@ -38,6 +39,8 @@ export interface SettingsApi {
   restore(id: string): Promise<Result<RestoreResponse>>;
   /** Sends a save file's text as it is: the server checks everything. */
   importFile(text: string): Promise<Result<ImportResponse>>;
+  /** Sends a save code of the original 2013 game: the server converts it and lists what it could not carry. */
+  importOriginal(code: string): Promise<Result<OriginalImportResponse>>;
 }
 
 export function createSettingsApi(fetcher: Fetch = (input, init) => fetch(input, init)): SettingsApi {
@@ -88,5 +91,6 @@ export function createSettingsApi(fetcher: Fetch = (input, init) => fetch(input,
     snapshots: () => call('/api/account/snapshots', 'GET', SnapshotsResponse, (r) => r.snapshots),
     restore: (id) => call(`/api/account/snapshots/${encodeURIComponent(id)}/restore`, 'POST', RestoreResponse, (r) => r, '{}'),
     importFile: (text) => call('/api/account/import', 'POST', ImportResponse, (r) => r, text),
+    importOriginal: (code) => call('/api/account/import/original', 'POST', OriginalImportResponse, (r) => r, json({ code })),
   };
 }

@@ -3,7 +3,7 @@
  * page shows and turns every failure into an i18n key (`error.<code>`), so the views only render.
  */
 import { ref, shallowRef } from 'vue';
-import type { DeviceInfo, ImportResponse, SnapshotInfo } from '@smoulder/protocol';
+import type { DeviceInfo, ImportResponse, OriginalImportResponse, SnapshotInfo } from '@smoulder/protocol';
 import { errorKey } from '../../locales/translate.ts';
 import type { AccountFailure } from './api.ts';
 import { createSettingsApi, type SettingsApi } from './settings-api.ts';
@@ -97,6 +97,8 @@ export function useSaveHistory(settings: SettingsApi = api()) {
   const snapshots = shallowRef<SnapshotInfo[] | null>(null);
   const restored = ref<string | null>(null);
   const imported = shallowRef<ImportResponse | null>(null);
+  /** The last original save code brought in: what it could not carry over. */
+  const importedOriginal = shallowRef<OriginalImportResponse | null>(null);
 
   async function load() {
     const list = await request.run(() => settings.snapshots());
@@ -105,6 +107,7 @@ export function useSaveHistory(settings: SettingsApi = api()) {
   async function restore(id: string) {
     restored.value = null;
     imported.value = null;
+    importedOriginal.value = null;
     const result = await request.run(() => settings.restore(id));
     if (result) {
       restored.value = result.restored;
@@ -114,11 +117,23 @@ export function useSaveHistory(settings: SettingsApi = api()) {
   async function importText(text: string) {
     restored.value = null;
     imported.value = null;
+    importedOriginal.value = null;
     const result = await request.run(() => settings.importFile(text));
     if (result) {
       imported.value = result;
       await load();
     }
   }
-  return { ...request, snapshots, restored, imported, load, restore, importText };
+  async function importOriginal(code: string) {
+    restored.value = null;
+    imported.value = null;
+    importedOriginal.value = null;
+    const result = await request.run(() => settings.importOriginal(code));
+    if (result) {
+      importedOriginal.value = result;
+      await load();
+    }
+    return result !== undefined;
+  }
+  return { ...request, snapshots, restored, imported, importedOriginal, load, restore, importText, importOriginal };
 }

@@ -4,7 +4,7 @@
  * has words, and every message renders in both languages once merged into the app's catalogs.
  */
 import { describe, expect, it } from 'vitest';
-import { HttpErrorCode, SNAPSHOT_REASONS } from '@smoulder/protocol';
+import { HttpErrorCode, NOT_CARRIED_KEYS, SNAPSHOT_REASONS } from '@smoulder/protocol';
 import { ACCOUNT_PAGES } from '../../features/account/pages.ts';
 import { createAppI18n, MESSAGES } from '../i18n.ts';
 import { errorKey } from '../translate.ts';
@@ -27,6 +27,7 @@ const sources = Object.entries(
 const TEMPLATES: Record<string, readonly string[]> = {
   'account.pages.': ACCOUNT_PAGES,
   'account.history.reason.': SNAPSHOT_REASONS,
+  'account.history.not_carried.': NOT_CARRIED_KEYS,
   'account.farewell.': ['signed_out_elsewhere', 'deleted'],
 };
 
@@ -82,7 +83,7 @@ describe('account catalogs', () => {
 
   it('give words to every error code of the account routes', () => {
     const codes = HttpErrorCode.options.filter((code) => code.startsWith('import/') || ['auth/wrong_password', 'auth/confirmation_mismatch'].includes(code));
-    expect(codes.length).toBe(6);
+    expect(codes.length).toBe(12);
     for (const code of codes) expect(EN.has(errorKey(code)), code).toBe(true);
   });
 
