@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import vue from '@vitejs/plugin-vue';
 
 export default defineConfig({
   test: {
@@ -14,7 +15,8 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      // The vue plugin lets the client's tests render single-file components (to strings, on node).
+      { plugins: [vue()], test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

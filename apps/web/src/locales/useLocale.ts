@@ -51,5 +51,7 @@ export function useWords() {
     delta: (n: number) => words.formatDelta(tr(), n),
     list: (items: readonly string[]) => words.listOf(tr(), items),
     errorKey: words.errorKey,
+    /** The helpers' translator, for wording done in plain modules (e.g. the world's surroundings). */
+    translator: tr,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { anchorClock, anyCooling, backoffDelay, cooldownFraction, gameNowAt, remainingSeconds } from './clock.ts';
+import { newGame } from '@smoulder/engine';
+import { anchorClock, anyCooling, backoffDelay, cooldownFraction, gameNowAt, needsFrames, remainingSeconds } from './clock.ts';
 
 describe('game clock', () => {
   it('extrapolates from the frame that brought the reading', () => {
@@ -60,5 +61,18 @@ describe('reconnect backoff', () => {
     expect(backoffDelay(3, 0)).toBe(2_000);
     expect(backoffDelay(3, 0.5)).toBe(3_000);
     expect(backoffDelay(20, 0)).toBe(5_000);
+  });
+});
+
+describe('needsFrames', () => {
+  it('animates while a cooldown runs or a scene waits to unlock, and not otherwise', () => {
+    const state = newGame(1);
+    expect(needsFrames(state, 0)).toBe(false);
+    state.cooldowns = { fire: 5_000 };
+    expect(needsFrames(state, 4_000)).toBe(true);
+    expect(needsFrames(state, 5_000)).toBe(false);
+    state.event = { id: 'nomad', scene: 'start', readyAt: 6_000 };
+    expect(needsFrames(state, 5_500)).toBe(true);
+    expect(needsFrames(state, 6_000)).toBe(false);
   });
 });

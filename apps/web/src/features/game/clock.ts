@@ -3,6 +3,7 @@
  * in ms of play) and the rate it runs at; we note the local monotonic time each one arrived and
  * extrapolate from there. Everything here is pure so it can be tested without a browser.
  */
+import { fightView, type GameState } from '@smoulder/engine';
 
 /** A server clock reading pinned to the local `performance.now()` at which it arrived. */
 export interface ClockAnchor {
@@ -44,6 +45,17 @@ export function isCooling(readyAt: number, now: number): boolean {
 /** Whether any cooldown group is still running at `now`: the view animates only while one is. */
 export function anyCooling(cooldowns: Readonly<Record<string, number>>, now: number): boolean {
   return Object.values(cooldowns).some((readyAt) => readyAt > now);
+}
+
+/**
+ * Whether the view must be redrawn every frame: a cooldown group runs, the open scene's buttons
+ * are still locked, or a fight button is cooling.
+ */
+export function needsFrames(state: GameState, now: number): boolean {
+  if (anyCooling(state.cooldowns, now)) return true;
+  if ((state.event?.readyAt ?? 0) > now) return true;
+  const fight = state.fight ? fightView(state, now) : null;
+  return fight !== null && [...fight.weapons, ...fight.support].some((b) => b.readyAt > now);
 }
 
 /**

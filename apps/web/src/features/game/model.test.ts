@@ -208,6 +208,16 @@ describe('commandKey', () => {
       { type: 'travel', to: 'outside' },
       { type: 'set_option', option: 'lightsOff', value: true },
       { type: 'event_choose', button: 'investigate' },
+      { type: 'outfit', item: 'cured meat', delta: 10 },
+      { type: 'outfit', item: 'torch', delta: -1 },
+      { type: 'embark' },
+      { type: 'move', dir: 'north' },
+      { type: 'attack', weapon: 'bone spear' },
+      { type: 'fight_support', action: 'eat' },
+      { type: 'take', item: 'fur', all: false },
+      { type: 'take', item: 'fur', all: true },
+      { type: 'take_everything' },
+      { type: 'drop', item: 'torch', take: 'fur' },
     ].map((c) => commandKey(c as Command));
     expect(keys).toEqual([
       'light_fire',
@@ -219,6 +229,16 @@ describe('commandKey', () => {
       'travel:outside',
       'set_option:lightsOff',
       'event:investigate',
+      'outfit:cured meat:+10',
+      'outfit:torch:-1',
+      'embark',
+      'move:north',
+      'attack:bone spear',
+      'support:eat',
+      'take:fur',
+      'take_all:fur',
+      'take_everything',
+      'drop:torch:fur',
     ]);
   });
 

@@ -143,6 +143,20 @@ export function commandKey(command: Command): string {
       return `set_option:${command.option}`;
     case 'event_choose':
       return `event:${command.button}`;
+    case 'outfit':
+      return `outfit:${command.item}:${command.delta > 0 ? '+' : ''}${command.delta}`;
+    case 'move':
+      return `move:${command.dir}`;
+    case 'attack':
+      return `attack:${command.weapon}`;
+    case 'fight_support':
+      return `support:${command.action}`;
+    case 'take':
+      return `${command.all ? 'take_all' : 'take'}:${command.item}`;
+    case 'drop':
+      return `drop:${command.item}:${command.take}`;
+    case 'fabricate':
+      return `fabricate:${command.item}`;
     default:
       return command.type;
   }

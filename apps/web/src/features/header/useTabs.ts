@@ -20,8 +20,10 @@ export function createTabs(game: Game) {
   return {
     tabs,
     current,
-    /** The tab bar shows only once there is somewhere else to go. */
-    visible: computed(() => tabs.value.length >= 2),
+    /** The tab bar shows only once there is somewhere else to go, and not out in the world (the map replaces it). */
+    visible: computed(() => tabs.value.length >= 2 && location.value !== 'world'),
+    /** Out on an expedition: the world view replaces the tabs. */
+    inWorld: computed(() => location.value === 'world'),
     select(tab: Tab) {
       chosen.value = tab;
       if (location.value !== null && location.value !== tab) game.send({ type: 'travel', to: tab });
