@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { STATE_VERSION, type GameState } from '@smoulder/engine';
-import { loadSave, writeSave } from '../../apps/server/src/features/game/save-repo.ts';
+import type { Browser } from 'playwright-core';
+import type { GameState } from '@smoulder/engine';
+import { loadSave } from '../../apps/server/src/features/game/save-repo.ts';
 import { listFinishedGames } from '../../apps/server/src/features/game/finished-games-repo.ts';
 import { chromiumPath, launchBrowser } from './browser.ts';
+import { loadGame, newGuest } from './saves.ts';
 import { VILLAGE_SAVE_PATH } from './fixtures/village.ts';
 import { startServer } from './server.ts';
 
@@ -40,24 +41,12 @@ describe.skipIf(!chromiumPath)('the ending in Chromium', () => {
     await server?.close();
   });
 
-  async function loadGame(context: BrowserContext, userId: string, state: GameState): Promise<Page> {
-    for (const open of context.pages()) await open.close();
-    await expect.poll(() => server.app.games.peek(userId) === undefined, { timeout: 10_000 }).toBe(true);
-    const saved = await loadSave(server.db.prisma, userId);
-    await writeSave(server.db.prisma, userId, state, STATE_VERSION, saved!.revision);
-    const page = await context.newPage();
-    await page.goto(server.url);
-    return page;
-  }
 
   it('lifts off, flies the keys of a script through the field, reaches the ending, begins again with the cache waiting', async () => {
     const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
-    const first = await context.newPage();
-    await first.goto(server.url);
-    await first.locator('[data-fire]').waitFor();
-    const userId: string = (await (await first.request.get(`${server.url}/api/me`)).json()).user.id;
+    const { userId } = await newGuest(server, context);
 
-    const page = await loadGame(context, userId, atTheShip());
+    const page = await loadGame(server, context, userId, atTheShip());
     await page.locator('[data-tab="ship"]').click();
     await expect.poll(() => page.locator('[data-hull]').getAttribute('data-value')).toBe('400');
 
@@ -103,7 +92,7 @@ describe.skipIf(!chromiumPath)('the ending in Chromium', () => {
     expect(next.prestige.stores).not.toBeNull();
     expect(next.stores['alien alloy'] ?? 0).toBe(0);
     const withCompass: GameState = { ...next, stores: { ...next.stores, compass: 1 } };
-    const again = await loadGame(context, userId, withCompass);
+    const again = await loadGame(server, context, userId, withCompass);
     await again.locator('[data-fire]').waitFor();
     // The compass is noticed at the next thing that happens in the game (the room's warmth is
     // judged every 30 s), and the world is drawn then.

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { migrate, STATE_VERSION, type GameState } from '@smoulder/engine';
-import { loadSave, writeSave } from '../../apps/server/src/features/game/save-repo.ts';
 import { chromiumPath, launchBrowser } from './browser.ts';
+import { loadGame, newGuest } from './saves.ts';
 import { NO_EVENT_BEFORE, VILLAGE_SAVE_PATH, villageState } from './fixtures/village.ts';
 import { startServer } from './server.ts';
 
@@ -45,31 +45,13 @@ describe.skipIf(!chromiumPath)('a village in Chromium, on a 360 px phone', () =>
     await server?.close();
   });
 
-  /**
-   * Puts `state` in the player's save: every page of the player's is closed, the server unloads
-   * the game (after its 1 s grace) having written it, the save is overwritten at its revision, and
-   * a new page loads it.
-   */
-  async function loadGame(context: BrowserContext, userId: string, state: GameState): Promise<Page> {
-    for (const open of context.pages()) await open.close();
-    await expect.poll(() => server.app.games.peek(userId) === undefined, { timeout: 10_000 }).toBe(true);
-    const saved = await loadSave(server.db.prisma, userId);
-    await writeSave(server.db.prisma, userId, state, STATE_VERSION, saved!.revision);
-    const page = await context.newPage();
-    await page.goto(server.url);
-    return page;
-  }
 
   it('loads a village, builds a hut, puts a villager to work, earns, answers an event, speaks Polish', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
-    const first = await context.newPage();
-    await first.goto(server.url);
-    await first.locator('[data-fire]').waitFor();
-    const me = await (await first.request.get(`${server.url}/api/me`)).json();
-    const userId: string = me.user.id;
+    const { userId } = await newGuest(server, context);
 
     // The village loads where the save left the player: outside, 8 living in 3 huts.
-    let page = await loadGame(context, userId, VILLAGE);
+    let page = await loadGame(server, context, userId, VILLAGE);
     const population = page.locator('[data-population]');
     await expect.poll(() => population.getAttribute('data-count')).toBe('8');
     expect(await population.getAttribute('data-capacity')).toBe('12');
@@ -117,7 +99,7 @@ describe.skipIf(!chromiumPath)('a village in Chromium, on a 360 px phone', () =>
     await expect.poll(() => lights.isVisible()).toBe(false);
 
     // An event: the same village with strange noises at the door.
-    page = await loadGame(context, userId, { ...VILLAGE, event: { id: 'noises_outside', scene: 'start' } });
+    page = await loadGame(server, context, userId, { ...VILLAGE, event: { id: 'noises_outside', scene: 'start' } });
     const dialog = page.locator('dialog[data-event="noises_outside"]');
     await dialog.waitFor();
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);

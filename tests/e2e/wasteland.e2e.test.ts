@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { migrate, STATE_VERSION, type Direction, type GameState } from '@smoulder/engine';
-import { loadSave, writeSave } from '../../apps/server/src/features/game/save-repo.ts';
 import { chromiumPath, launchBrowser } from './browser.ts';
+import { loadGame, newGuest } from './saves.ts';
 import { FIGHT_WITHIN, FIRST_STEP, HANDED_OVER, RING, WASTELAND_SAVE_PATH, stepsToFight, wastelandState } from './fixtures/wasteland.ts';
 import { startServer } from './server.ts';
 
@@ -55,24 +55,11 @@ describe.skipIf(!chromiumPath)('the wasteland in Chromium, on a 360 px phone', (
     await server?.close();
   });
 
-  /** Puts `state` in the player's save (as the village test does) and opens a page on it. */
-  async function loadGame(context: BrowserContext, userId: string, state: GameState): Promise<Page> {
-    for (const open of context.pages()) await open.close();
-    await expect.poll(() => server.app.games.peek(userId) === undefined, { timeout: 10_000 }).toBe(true);
-    const saved = await loadSave(server.db.prisma, userId);
-    await writeSave(server.db.prisma, userId, state, STATE_VERSION, saved!.revision);
-    const page = await context.newPage();
-    await page.goto(server.url);
-    return page;
-  }
 
   it('packs, sets out, walks by keys and pad, wins a fight, takes the loot and comes home richer', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
-    const first = await context.newPage();
-    await first.goto(server.url);
-    await first.locator('[data-fire]').waitFor();
-    const me = await (await first.request.get(`${server.url}/api/me`)).json();
-    const page = await loadGame(context, me.user.id as string, WASTELAND);
+    const { userId } = await newGuest(server, context);
+    const page = await loadGame(server, context, userId, WASTELAND);
 
     // The path: nothing packed yet, so no setting out.
     await page.locator('[data-view="path"]').waitFor();
