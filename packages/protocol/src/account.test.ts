@@ -6,7 +6,7 @@ import v3 from '../../engine/src/fixtures/save-v3.json' with { type: 'json' };
 import v4 from '../../engine/src/fixtures/save-v4.json' with { type: 'json' };
 import { playUntil } from '../../engine/src/testing/bot.ts';
 import village from '../../../tests/e2e/fixtures/village-save.json' with { type: 'json' };
-import { ChangePasswordBody, DeleteAccountBody, ExportFile, ImportedState } from './account.ts';
+import { ChangePasswordBody, DeleteAccountBody, ExportFile, FinishedGamesResponse, ImportedState } from './account.ts';
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -77,5 +77,20 @@ describe('account bodies', () => {
     expect(ExportFile.safeParse(file).success).toBe(true);
     expect(ExportFile.safeParse({ ...file, checksum: 'abc' }).success).toBe(false);
     expect(ExportFile.safeParse({ ...file, extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('finished games', () => {
+  const game = { gameId: 'g1', score: 1130, total: 1530, beacon: true, playMs: 3_600_000, finishedAt: '2026-12-01T10:00:00.000Z' };
+
+  it('reads the list the server sends', () => {
+    expect(FinishedGamesResponse.parse({ games: [game] })).toEqual({ games: [game] });
+    expect(FinishedGamesResponse.parse({ games: [] })).toEqual({ games: [] });
+  });
+
+  it('refuses a score that is not a whole number of at least 0, or a date that is not one', () => {
+    for (const bad of [{ score: -1 }, { total: 1.5 }, { beacon: 'yes' }, { finishedAt: 'yesterday' }]) {
+      expect(FinishedGamesResponse.safeParse({ games: [{ ...game, ...bad }] }).success).toBe(false);
+    }
   });
 });

@@ -85,6 +85,28 @@ export type SnapshotsResponse = z.infer<typeof SnapshotsResponse>;
 export const RestoreResponse = z.object({ restored: z.string(), saved: SnapshotInfo });
 export type RestoreResponse = z.infer<typeof RestoreResponse>;
 
+// --- finished games ---------------------------------------------------------
+
+/** A won game as the account keeps it (issue 5): its score, the total with the games before it, the beacon. */
+export const FinishedGameInfo = z.object({
+  gameId: z.string(),
+  /** This game's score. */
+  score: z.number().int().min(0),
+  /** The running total with every earlier won game (the prestige score carried on). */
+  total: z.number().int().min(0),
+  /** Whether the fleet beacon was aboard: the other ending. */
+  beacon: z.boolean(),
+  /** Play time (game clock) when it was won. */
+  playMs: z.number().min(0),
+  /** Wall time it was kept, when the next game began. */
+  finishedAt: z.iso.datetime(),
+});
+export type FinishedGameInfo = z.infer<typeof FinishedGameInfo>;
+
+/** GET /api/account/finished-games: the signed-in player's won games, newest first. */
+export const FinishedGamesResponse = z.object({ games: z.array(FinishedGameInfo) });
+export type FinishedGamesResponse = z.infer<typeof FinishedGamesResponse>;
+
 // --- export / import --------------------------------------------------------
 
 export const EXPORT_FORMAT = 'smoulder-save';

@@ -1,5 +1,5 @@
 import type { DbClient, PrismaClient } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isDeadlock, isUniqueViolation } from '../../db/errors.ts';
 import type { Session, User } from '../../generated/prisma/client.ts';
 
 export type { Session, User };
@@ -176,6 +176,13 @@ export async function setEmail(db: DbClient, userId: string, email: string): Pro
 /** Deletes a user and, through the foreign keys, everything of theirs: sessions, game, history, analytics. */
 export async function deleteUser(db: DbClient, userId: string): Promise<boolean> {
   if (!UUID_PATTERN.test(userId)) return false;
-  const { count } = await db.user.deleteMany({ where: { id: userId } });
-  return count > 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { count } = await db.user.deleteMany({ where: { id: userId } });
+      return count > 0;
+    } catch (error) {
+      // The player's closing sockets record their play sessions meanwhile; Postgres may abort one side.
+      if (attempt >= 3 || !isDeadlock(error)) throw error;
+    }
+  }
 }

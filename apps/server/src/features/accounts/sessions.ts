@@ -5,6 +5,7 @@ import type { Me } from '@smoulder/protocol';
 import type { WebSocket } from 'ws';
 import { deviceName } from '../analytics/device.ts';
 import { createSession, deleteSession, findSessionByTokenHash, touchSession } from './repo.ts';
+import { decodeCloseOrder, encodeCloseOrder, type CloseOrder, type SocketCloseBus } from './socket-closes.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'smoulder_session';
@@ -42,10 +43,16 @@ export interface Sessions {
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Clears the session cookie without touching the database (the session is already gone). */
   clearCookie(reply: FastifyReply): void;
-  /** Closes the open game sockets of these sessions at once, with a code and reason the client shows. */
+  /**
+   * Closes the open game sockets of these sessions at once, with a code and reason the client shows,
+   * on this process and (through the bus, when there is one) on every other. Returns how many this
+   * process closed.
+   */
   closeSockets(sessionIds: Iterable<string>, close: SocketClose): number;
-  /** Closes every open game socket of a user, except those of `exceptSessionId`. */
+  /** Closes every open game socket of a user, except those of `exceptSessionId`, on every process. */
   closeUserSockets(userId: string, close: SocketClose, exceptSessionId?: string): number;
+  /** Several processes on one database: closes are told to the others over `bus`, and theirs heard. */
+  shareClosesOver(bus: SocketCloseBus): void;
 }
 
 declare module 'fastify' {
@@ -98,6 +105,20 @@ export default fp<SessionsOptions>(
       return closed;
     };
 
+    const closeHere = (order: CloseOrder) => {
+      if ('sessions' in order) {
+        const ids = new Set(order.sessions);
+        return closeWhere((owner) => ids.has(owner.sessionId), order.close);
+      }
+      return closeWhere((owner) => owner.userId === order.userId && owner.sessionId !== order.exceptSessionId, order.close);
+    };
+    let bus: SocketCloseBus | null = null;
+    const closeEverywhere = (order: CloseOrder) => {
+      const closed = closeHere(order);
+      if (bus) for (const payload of encodeCloseOrder(order)) bus.publish(payload);
+      return closed;
+    };
+
     const sessions: Sessions = {
       async current(request) {
         const tokenHash = tokenHashOf(request);
@@ -133,11 +154,18 @@ export default fp<SessionsOptions>(
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
       },
       closeSockets(sessionIds, close) {
-        const ids = new Set(sessionIds);
-        return closeWhere((owner) => ids.has(owner.sessionId), close);
+        return closeEverywhere({ sessions: [...new Set(sessionIds)], close });
       },
       closeUserSockets(userId, close, exceptSessionId) {
-        return closeWhere((owner) => owner.userId === userId && owner.sessionId !== exceptSessionId, close);
+        return closeEverywhere(exceptSessionId === undefined ? { userId, close } : { userId, exceptSessionId, close });
+      },
+      shareClosesOver(shared) {
+        bus = shared;
+        shared.subscribe((payload) => {
+          const order = decodeCloseOrder(payload);
+          if (order) closeHere(order);
+          else app.log.warn({ payload: payload.slice(0, 200) }, 'sessions: ignored a socket close from another process');
+        });
       },
     };
     app.decorate('sessions', sessions);

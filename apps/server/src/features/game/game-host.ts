@@ -65,7 +65,15 @@ export interface HostOptions {
   onRestart?: (finished: GameState) => Promise<void>;
   /** The next game's seed (random by default). */
   newSeed?: () => number;
+  /**
+   * A moment the save history keeps: the game just before an accepted `lift_off`, and the game as
+   * it reached its ending. Told synchronously; the listener stores it in the background.
+   */
+  onKeyMoment?: (userId: string, moment: KeyMoment, state: GameState) => void;
 }
+
+/** The moments of a game the save history keeps a snapshot of (snapshot reasons of the same name). */
+export type KeyMoment = 'lift_off' | 'ending';
 
 const RECENT_NOTICES = 30;
 /** setTimeout's ceiling; a wake-up further away is simply re-armed when it fires early. */
@@ -149,7 +157,8 @@ export class GameHost {
    * True when the rules accepted it.
    */
   command(from: Subscriber, id: string, command: Command): boolean {
-    const result = apply(this.state, command, this.clock.now());
+    const before = this.state;
+    const result = apply(before, command, this.clock.now());
     if (!result.ok) {
       const { code, key, params } = result.error;
       from.send(params ? { type: 'reject', id, code, key, params } : { type: 'reject', id, code, key });
@@ -157,6 +166,9 @@ export class GameHost {
     }
     this.commit(result.state, result.events);
     from.send({ type: 'ack', id, seq: this.seq });
+    // States are never changed in place, so `before` is still the game as it was before lift-off.
+    if (command.type === 'lift_off') this.options.onKeyMoment?.(this.userId, 'lift_off', before);
+    if (!before.ending && this.state.ending) this.options.onKeyMoment?.(this.userId, 'ending', this.state);
     return true;
   }
 

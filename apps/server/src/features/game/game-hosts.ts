@@ -1,7 +1,7 @@
 import { migrate, type GameState } from '@smoulder/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import { GameHost, SaveLead, type Subscriber, type WriteReport } from './game-host.ts';
+import { GameHost, SaveLead, type KeyMoment, type Subscriber, type WriteReport } from './game-host.ts';
 import type { PlayerOwnership } from './ownership.ts';
 import { startNewGame, type MilestoneSink } from './new-game.ts';
 import { SaveBatcher } from './save-batcher.ts';
@@ -9,6 +9,9 @@ import { claimSave, loadSave, writeSave, writeSaves } from './save-repo.ts';
 import { recordFinishedGame } from './finished-games-repo.ts';
 
 export class GameUnavailableError extends Error {}
+
+/** Where the games' key moments go to be kept (the save history, registered after the hosts). */
+export type KeyMomentSink = (userId: string, moment: KeyMoment, state: GameState) => void;
 
 /** The server is shutting down: the client should come back in a moment. */
 export class ServerClosingError extends GameUnavailableError {}
@@ -30,6 +33,8 @@ export interface GameHostsOptions {
   milestones?: MilestoneSink;
   /** Seeds for the games that follow a won one (random by default; tests fix them). */
   newSeed?: () => number;
+  /** A player was forgotten here (account deleted): tell the other processes, which may run their game. */
+  onForget?: (userId: string) => void;
 }
 
 /** The games this process runs: loaded on a player's first socket, unloaded after the last. */
@@ -42,6 +47,7 @@ export class GameHosts {
   private readonly saveLead = new SaveLead();
   /** Every game of this process is written through one batcher: many per statement under load. */
   private readonly saves: SaveBatcher;
+  private keyMoments: KeyMomentSink | null = null;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -64,6 +70,11 @@ export class GameHosts {
     let count = 0;
     for (const host of this.hosts.values()) if (host.subscriberCount > 0) count += 1;
     return count;
+  }
+
+  /** Keeps the key moments (before lift-off, the ending) of every game, loaded now or later, with `sink`. */
+  keepKeyMomentsWith(sink: KeyMomentSink): void {
+    this.keyMoments = sink;
   }
 
   peek(userId: string): GameHost | undefined {
@@ -93,8 +104,17 @@ export class GameHosts {
     await writeSave(this.prisma, userId, state, state.version, saved.revision);
   }
 
-  /** The player was deleted: their game is dropped without another write (their sockets are closed by the caller). */
+  /**
+   * The player was deleted: their game is dropped without another write, here and on any other
+   * process that runs it (their sockets are closed by the caller).
+   */
   async forget(userId: string): Promise<void> {
+    this.options.onForget?.(userId);
+    await this.forgetHere(userId);
+  }
+
+  /** `forget` on this process only (another process told us). */
+  async forgetHere(userId: string): Promise<void> {
     await this.loading.get(userId)?.catch(() => {});
     const timer = this.unloadTimers.get(userId);
     if (timer) clearTimeout(timer);
@@ -208,6 +228,7 @@ export class GameHosts {
           gameId = await recordFinishedGame(this.prisma, userId, gameId, finished);
         },
         newSeed: this.options.newSeed,
+        onKeyMoment: (id, moment, reached) => this.keyMoments?.(id, moment, reached),
         // Play time is the game clock when the engine marked it (the state's own record of it).
         onMilestone: sink
           ? (id, milestone, reached) =>

@@ -14,6 +14,10 @@ declare module 'fastify' {
   }
 }
 
+/** Broadcast topics between processes (ownership-pg.ts): sockets to close, players deleted. */
+const CLOSE_TOPIC = 'close';
+const FORGET_TOPIC = 'forget';
+
 export interface GameOptions {
   saveDelayMs: number;
   unloadGraceMs: number;
@@ -47,10 +51,20 @@ export default fp<GameOptions>(
           ? app.metrics.saved(report.ms / 1000, report.lagMs / 1000)
           : app.metrics.saveFailed(report.conflict ? 'conflict' : 'error'),
       onSaveBatch: (size) => app.metrics.saveBatch(size),
+      onForget: cluster ? (userId) => cluster.broadcast(FORGET_TOPIC, userId) : undefined,
     });
     app.decorate('games', hosts);
     app.decorate('gameCluster', cluster);
     const relay = cluster ? new Relay(cluster, hosts, { log: app.log, metrics: app.metrics }) : undefined;
+    if (cluster) {
+      // A device signed out or an account deleted on another process: its sockets here close too
+      // (features/accounts/socket-closes.ts), and a deleted player's game here is dropped unwritten.
+      app.sessions.shareClosesOver({
+        publish: (payload) => cluster.broadcast(CLOSE_TOPIC, payload),
+        subscribe: (handler) => cluster.onBroadcast(CLOSE_TOPIC, (_from, payload) => handler(payload)),
+      });
+      cluster.onBroadcast(FORGET_TOPIC, (_from, userId) => void hosts.forgetHere(userId));
+    }
     // Lost the ownership connection: its locks are gone, so are this process's claims on its games.
     cluster?.onLost(() => void hosts.evictAll());
     if (cluster && relay) {

@@ -16,7 +16,8 @@ import type { PlayerOwnership } from './ownership.ts';
  * one lookup, with no registry table to keep up to date.
  *
  * A second dedicated connection sends notifications (one at a time, so what one process sends to
- * another arrives in order; queued messages go together as one statement).
+ * another arrives in order; queued messages go together as one statement). Besides its own channel
+ * every process listens on `smoulder_all` for broadcasts (`broadcast`/`onBroadcast`).
  *
  * The lock is not a fence by itself: a process whose lock session died may still have a write in
  * flight on its pool. The games are therefore loaded with `claimSave`, which bumps the save's
@@ -27,6 +28,12 @@ import type { PlayerOwnership } from './ownership.ts';
 const lockKey = (param: string) => `hashtextextended('smoulder.player:' || ${param}, 0)`;
 
 export const channelOf = (pid: number) => `smoulder_node_${pid}`;
+
+/**
+ * The channel every process of the database listens on, for what all of them must hear (a signed-out
+ * device's sockets, a deleted player's game): `<from pid>|<topic>|<body>`. The sender skips its own.
+ */
+export const BROADCAST_CHANNEL = 'smoulder_all';
 
 /** A NOTIFY payload must be shorter than 8000 bytes; this leaves room for the headers. */
 export const MAX_PAYLOAD_BYTES = 7_800;
@@ -59,6 +66,7 @@ export class PgCluster implements PlayerOwnership {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly lostHandlers: Array<() => void> = [];
   private readonly messageHandlers: NotificationHandler[] = [];
+  private readonly broadcastHandlers = new Map<string, NotificationHandler[]>();
 
   constructor(private readonly options: ClusterOptions) {}
 
@@ -85,6 +93,13 @@ export class PgCluster implements PlayerOwnership {
     this.messageHandlers.push(handler);
   }
 
+  /** Told of every broadcast of `topic` by another process (see `broadcast`). */
+  onBroadcast(topic: string, handler: NotificationHandler): void {
+    const handlers = this.broadcastHandlers.get(topic) ?? [];
+    handlers.push(handler);
+    this.broadcastHandlers.set(topic, handlers);
+  }
+
   async start(): Promise<void> {
     const client = (name: string, options: string) =>
       new pg.Client({
@@ -104,8 +119,11 @@ export class PgCluster implements PlayerOwnership {
       await Promise.all([lockConn.connect(), sendConn.connect()]);
       const { rows } = await lockConn.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       const pid = rows[0].pid;
-      lockConn.on('notification', (msg) => this.receive(msg.payload ?? ''));
+      lockConn.on('notification', (msg) =>
+        msg.channel === BROADCAST_CHANNEL ? this.receiveBroadcast(msg.payload ?? '') : this.receive(msg.payload ?? ''),
+      );
       await lockConn.query(`LISTEN ${channelOf(pid)}`);
+      await lockConn.query(`LISTEN ${BROADCAST_CHANNEL}`);
       this.lockConn = lockConn;
       this.sendConn = sendConn;
       this.myPid = pid;
@@ -232,6 +250,17 @@ export class PgCluster implements PlayerOwnership {
     this.sending ??= this.drain().finally(() => (this.sending = null));
   }
 
+  /**
+   * Sends `body` under `topic` to every other process of the database, in order with everything
+   * else this process sends. `topic` has no `|`; the body must fit MAX_PAYLOAD_BYTES less the
+   * headers. Lost silently if the connection is down.
+   */
+  broadcast(topic: string, body: string): void {
+    if (!this.sendConn) return;
+    this.outbox.push([BROADCAST_CHANNEL, `${this.myPid}|${topic}|${body}`]);
+    this.sending ??= this.drain().finally(() => (this.sending = null));
+  }
+
   private async drain(): Promise<void> {
     // Whatever the current task still sends (a patch, its notices, the ack) goes in the same statement.
     await Promise.resolve();
@@ -255,6 +284,24 @@ export class PgCluster implements PlayerOwnership {
     const from = Number(payload.slice(0, bar));
     if (!Number.isInteger(from)) return;
     for (const handler of this.messageHandlers) handler(from, payload.slice(bar + 1));
+  }
+
+  private receiveBroadcast(payload: string): void {
+    const first = payload.indexOf('|');
+    const second = payload.indexOf('|', first + 1);
+    if (first < 0 || second < 0) return;
+    const from = Number(payload.slice(0, first));
+    // Its own broadcast: the sender has already done the work where it stands.
+    if (!Number.isInteger(from) || from === this.myPid) return;
+    const handlers = this.broadcastHandlers.get(payload.slice(first + 1, second)) ?? [];
+    const body = payload.slice(second + 1);
+    for (const handler of handlers) {
+      try {
+        handler(from, body);
+      } catch (err) {
+        this.options.log.error({ err }, 'cluster: could not handle a broadcast');
+      }
+    }
   }
 
   /** Sends what is queued, then ends both connections (which frees every lock this process holds). */

@@ -19,6 +19,8 @@ export default fp<SaveHistoryPluginOptions>(
   async (app, opts) => {
     const history = new SaveHistory(app.db.prisma, app.games, { log: app.log, wallNow: opts.wallNow });
     app.decorate('saveHistory', history);
+    // Before lift-off and at the ending, told by the game hosts (engine untouched: the host sees the command and both states).
+    app.games.keepKeyMomentsWith((userId, moment, state) => history.keyMoment(userId, moment, state));
     let sweeping = false;
     const timer = setInterval(() => {
       if (sweeping) return;

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_IMPORT_BYTES, MAX_ORIGINAL_IMPORT_BYTES } from '@smoulder/protocol';
+import { MAX_IMPORT_BYTES, MAX_ORIGINAL_IMPORT_BYTES, type FinishedGamesResponse } from '@smoulder/protocol';
 import { sendError } from '../../http/errors.ts';
 import type { CurrentSession } from '../accounts/sessions.ts';
+import { listFinishedGames } from '../game/finished-games-repo.ts';
 import { exportFile, readImport, readOriginalImport } from './save-file.ts';
 
 /**
@@ -22,6 +23,23 @@ const saveHistoryRoutes: FastifyPluginAsync<{ wallNow?: () => number }> = async 
     const current = await signedIn(request, reply);
     if (!current) return reply;
     return { snapshots: await history.list(current.user.id) };
+  });
+
+  /** The player's won games, kept on the account when the next game began (issue 5), newest first. */
+  app.get('/api/account/finished-games', async (request, reply): Promise<FinishedGamesResponse | FastifyReply> => {
+    const current = await signedIn(request, reply);
+    if (!current) return reply;
+    const rows = await listFinishedGames(app.db.prisma, current.user.id);
+    return {
+      games: rows.map((row) => ({
+        gameId: row.gameId,
+        score: row.score,
+        total: row.total,
+        beacon: row.beacon,
+        playMs: row.playMs,
+        finishedAt: row.finishedAt.toISOString(),
+      })),
+    };
   });
 
   app.post<{ Params: { id: string } }>('/api/account/snapshots/:id/restore', async (request, reply) => {

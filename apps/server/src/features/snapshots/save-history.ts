@@ -2,6 +2,7 @@ import { migrate, MILESTONE_IDS, type GameState } from '@smoulder/engine';
 import type { ImportResponse, RestoreResponse, SnapshotInfo, SnapshotReason } from '@smoulder/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { KeyMoment } from '../game/game-host.ts';
 import type { GameHosts } from '../game/game-hosts.ts';
 import { loadSave } from '../game/save-repo.ts';
 import { deleteSnapshotsOf, findSnapshot, insertSnapshot, latestSnapshot, listSnapshots, type SnapshotRow } from './repo.ts';
@@ -43,8 +44,8 @@ export function toSnapshotInfo(row: SnapshotRow): SnapshotInfo {
 
 /**
  * A player's save history: snapshots taken every 10 minutes of play (a sweep over the loaded games),
- * on claim, before an import and before a restore, and by `take` for anything else (lift-off, the
- * ending); pruned by the retention policy after each one. Restoring and importing put a state in
+ * on claim, before an import and before a restore, and at the key moments the game hosts report
+ * (just before lift-off, at the ending: `keyMoment`); pruned by the retention policy after each one. Restoring and importing put a state in
  * place of the game through the game hosts, so every open device switches at once.
  */
 export class SaveHistory {
@@ -84,10 +85,20 @@ export class SaveHistory {
 
   /**
    * Takes a snapshot of the player's game (or of `state` when given) and applies the retention
-   * policy. The game host calls this for `lift_off` and `ending`. Null when the player has no game.
+   * policy. Null when the player has no game.
    */
   take(userId: string, reason: SnapshotReason, state?: GameState): Promise<SnapshotInfo | null> {
     return this.serial(userId, () => this.takeNow(userId, reason, state));
+  }
+
+  /**
+   * A game host's key moment (the game just before lift-off, the game at its ending), kept in the
+   * background: a failure is logged and the game goes on.
+   */
+  keyMoment(userId: string, moment: KeyMoment, state: GameState): void {
+    this.take(userId, moment, state).catch((err) =>
+      this.options.log.error({ err, userId, moment }, 'could not take a snapshot of a key moment'),
+    );
   }
 
   private async takeNow(userId: string, reason: SnapshotReason, given?: GameState): Promise<SnapshotInfo | null> {

@@ -4,6 +4,7 @@
  */
 import {
   DevicesResponse,
+  FinishedGamesResponse,
   ImportResponse,
   MeResponse,
   OriginalImportResponse,
@@ -11,6 +12,7 @@ import {
   SignOutResponse,
   SnapshotsResponse,
   type DeviceInfo,
+  type FinishedGameInfo,
   type Me,
   type SnapshotInfo,
 } from '@smoulder/protocol';
@@ -41,6 +43,8 @@ export interface SettingsApi {
   importFile(text: string): Promise<Result<ImportResponse>>;
   /** Sends a save code of the original 2013 game: the server converts it and lists what it could not carry. */
   importOriginal(code: string): Promise<Result<OriginalImportResponse>>;
+  /** The account's won games, newest first. */
+  finishedGames(): Promise<Result<FinishedGameInfo[]>>;
 }
 
 export function createSettingsApi(fetcher: Fetch = (input, init) => fetch(input, init)): SettingsApi {
@@ -92,5 +96,6 @@ export function createSettingsApi(fetcher: Fetch = (input, init) => fetch(input,
     restore: (id) => call(`/api/account/snapshots/${encodeURIComponent(id)}/restore`, 'POST', RestoreResponse, (r) => r, '{}'),
     importFile: (text) => call('/api/account/import', 'POST', ImportResponse, (r) => r, text),
     importOriginal: (code) => call('/api/account/import/original', 'POST', OriginalImportResponse, (r) => r, json({ code })),
+    finishedGames: () => call('/api/account/finished-games', 'GET', FinishedGamesResponse, (r) => r.games),
   };
 }

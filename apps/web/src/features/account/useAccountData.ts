@@ -3,7 +3,7 @@
  * page shows and turns every failure into an i18n key (`error.<code>`), so the views only render.
  */
 import { ref, shallowRef } from 'vue';
-import type { DeviceInfo, ImportResponse, OriginalImportResponse, SnapshotInfo } from '@smoulder/protocol';
+import type { DeviceInfo, FinishedGameInfo, ImportResponse, OriginalImportResponse, SnapshotInfo } from '@smoulder/protocol';
 import { errorKey } from '../../locales/translate.ts';
 import type { AccountFailure } from './api.ts';
 import { createSettingsApi, type SettingsApi } from './settings-api.ts';
@@ -136,4 +136,15 @@ export function useSaveHistory(settings: SettingsApi = api()) {
     return result !== undefined;
   }
   return { ...request, snapshots, restored, imported, importedOriginal, load, restore, importText, importOriginal };
+}
+
+/** The account's won games (each one's score, the total, the beacon), shown on the save history page. */
+export function useFinishedGames(settings: SettingsApi = api()) {
+  const request = useRequest();
+  const games = shallowRef<FinishedGameInfo[] | null>(null);
+  async function load() {
+    const list = await request.run(() => settings.finishedGames());
+    if (list) games.value = list;
+  }
+  return { ...request, games, load };
 }
