@@ -199,6 +199,7 @@ try {
   );
   const host = server.host;
   const idle = await processUsage(server.pid);
+  const idleMetrics = await scrape(server);
 
   // Guests, as a browser would start them.
   const t0 = Date.now();
@@ -258,12 +259,16 @@ try {
   };
   const rampStart = Date.now();
   let failedConnects = 0;
+  // Socket opened → first snapshot (upgrade, session lookup, game load), for those that connected.
+  const connectMs: number[] = [];
   const loops: Promise<void>[] = [];
   await Promise.all(
     players.map(async ({ cookie }, i) => {
       await sleep((i / PLAYERS) * RAMP_S * 1000);
       try {
+        const opened = performance.now();
         const client = await PlayerClient.connect(host, cookie, events, 60_000);
+        connectMs.push(performance.now() - opened);
         clients.push(client);
         loops.push(playerLoop(client));
       } catch {
@@ -271,7 +276,11 @@ try {
       }
     }),
   );
-  console.log(`connected: ${fmt(clients.length)} in ${fmt((Date.now() - rampStart) / 1000, 1)} s (${failedConnects} failed)`);
+  const connect = percentiles(connectMs);
+  console.log(
+    `connected: ${fmt(clients.length)} in ${fmt((Date.now() - rampStart) / 1000, 1)} s (${failedConnects} failed after 60 s without a snapshot); ` +
+      `socket → snapshot p50 ${fmt(connect.p50, 1)} ms, p99 ${fmt(connect.p99, 1)} ms, max ${fmt(connect.max, 1)} ms`,
+  );
 
   await sleep(WARMUP_S * 1000);
   const snap = async () => ({
@@ -317,8 +326,18 @@ try {
     ['server command time', `mean ${fmt((delta('smoulder_command_duration_seconds_sum') / delta('smoulder_command_duration_seconds_count')) * 1e6, 0)} µs`],
     ['bytes per patch', `${fmt(stats.patchBytes / stats.patches)} (${fmt(stats.patches / seconds)} patches/s received)`],
     ['bytes per snapshot', `${fmt(stats.snapshotBytes / stats.snapshots)}`],
-    ['server CPU', `${fmt(serverCpu * 100, 1)}% of a core = ${fmt((serverCpu * 100 * 1000) / online, 2)}% per 1000 players`],
+    [
+      'server CPU',
+      `${fmt(serverCpu * 100, 1)}% of a core = ${fmt((serverCpu * 100 * 1000) / online, 2)}% per 1000 players = ` +
+        `${fmt((after.usage.cpuMs - before.usage.cpuMs) / Math.max(1, stats.acks), 2)} ms per acked command (user + system, GC threads included)`,
+    ],
     ['server RSS', `${fmt(after.usage.rssBytes / 2 ** 20)} MB (idle ${fmt(idle.rssBytes / 2 ** 20)} MB) = ${fmt((after.usage.rssBytes - idle.rssBytes) / online / 1024, 1)} KB per player`],
+    [
+      'server heap',
+      `${fmt(after.metrics.get('nodejs_heap_size_used_bytes')! / 2 ** 20)} MB used (idle ${fmt(idleMetrics.get('nodejs_heap_size_used_bytes')! / 2 ** 20)} MB) = ` +
+        `${fmt((after.metrics.get('nodejs_heap_size_used_bytes')! - idleMetrics.get('nodejs_heap_size_used_bytes')!) / online / 1024, 1)} KB per player, ` +
+        `garbage not yet collected included; external + array buffers ${fmt((after.metrics.get('nodejs_external_memory_bytes') ?? 0) / 2 ** 20)} MB`,
+    ],
     ['server event-loop lag', `p50 ${ms(after.metrics.get('nodejs_eventloop_lag_p50_seconds')! * 1000)}, p99 ${ms(after.metrics.get('nodejs_eventloop_lag_p99_seconds')! * 1000)}, max ${ms(after.metrics.get('nodejs_eventloop_lag_max_seconds')! * 1000)}`],
     ['postgres CPU', `${fmt(pgCpu * 100, 1)}% of a core (the backends serving this database)`],
     ['generator CPU', `${fmt(genCpu * 100, 1)}% of a core (this process)`],

@@ -19,6 +19,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Plain SQL on the Postgres pool behind a client, for hot paths where Prisma's query compiler costs
+ * more than the statement (the game's batched save writes: measured with bench:load). Only a
+ * Postgres-backed client opened here has one; a transaction client or PGlite falls back to Prisma.
+ */
+export type RawQuery = <Row>(sql: string, params: unknown[]) => Promise<Row[]>;
+
+const rawQueries = new WeakMap<object, RawQuery>();
+
+export function rawQueryOf(db: object): RawQuery | undefined {
+  return rawQueries.get(db);
+}
+
 export interface OpenDatabaseOptions {
   /** A Postgres server to use; without it an embedded PGlite keeps its files in `dataDir`. */
   databaseUrl?: string;
@@ -48,6 +61,7 @@ async function openPostgres(databaseUrl: string, migrationsDir?: string): Promis
     throw error;
   }
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  rawQueries.set(prisma, async <Row>(sql: string, params: unknown[]) => (await pool.query(sql, params)).rows as Row[]);
   return {
     prisma,
     kind: 'postgres',

@@ -1,4 +1,4 @@
-import type { DbClient } from '../../db/database.ts';
+import { rawQueryOf, type DbClient } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
@@ -90,6 +90,13 @@ export interface SaveWrite {
 /** How one write of a batch went: its new revision, or the revision found instead (null: no save). */
 export type SaveWriteResult = { ok: true; revision: number } | { ok: false; currentRevision: number | null };
 
+const WRITE_SAVES_SQL = `
+    UPDATE "saves" AS s
+       SET "state" = v.state, "state_version" = v.state_version, "revision" = s."revision" + 1, "updated_at" = now()
+      FROM jsonb_to_recordset($1::jsonb) AS v(user_id uuid, state jsonb, state_version int, expected int)
+     WHERE s."user_id" = v.user_id AND s."revision" = v.expected
+    RETURNING s."user_id", s."revision"`;
+
 /**
  * writeSave for many games in one statement (and one commit): each row is replaced only if it is
  * still at its own expected revision, exactly as writeSave checks it. One user appears at most once
@@ -101,7 +108,12 @@ export async function writeSaves(db: DbClient, writes: readonly SaveWrite[]): Pr
   const rows = JSON.stringify(
     writes.map((w) => ({ user_id: w.userId, state: w.state, state_version: w.stateVersion, expected: w.expectedRevision })),
   );
-  const updated = await db.$queryRaw<Array<{ user_id: string; revision: number }>>`
+  // The same statement either way; on Postgres it skips Prisma's query compiler, which otherwise
+  // copies every batch's JSON into its engine and back (a quarter of the server's CPU under load).
+  const raw = rawQueryOf(db);
+  const updated = raw
+    ? await raw<{ user_id: string; revision: number }>(WRITE_SAVES_SQL, [rows])
+    : await db.$queryRaw<Array<{ user_id: string; revision: number }>>`
     UPDATE "saves" AS s
        SET "state" = v.state, "state_version" = v.state_version, "revision" = s."revision" + 1, "updated_at" = now()
       FROM jsonb_to_recordset(${rows}::jsonb) AS v(user_id uuid, state jsonb, state_version int, expected int)
