@@ -55,7 +55,11 @@ describe.each(testBackends())('recording analytics from real game sockets on $na
     socket.send({ type: 'command', id: 'c1', command: { type: 'light_fire' } });
     await socket.next('ack');
     await socket.close();
-    await settle(async () => (await t.db.prisma.save.findUniqueOrThrow({ where: { userId } })).revision > 0);
+    // Wait for the write that holds the lit fire (loading the game may bump the revision first).
+    await settle(async () => {
+      const saved = await t.db.prisma.save.findUniqueOrThrow({ where: { userId } });
+      return (saved.state as unknown as GameState).milestones.fire_lit !== undefined;
+    });
 
     const save = await t.db.prisma.save.findUniqueOrThrow({ where: { userId } });
     const litAt = (save.state as unknown as GameState).milestones.fire_lit;
