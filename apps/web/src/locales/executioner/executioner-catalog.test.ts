@@ -1,97 +1,18 @@
-/**
- * The words of the ravaged battleship (spec events/08): every title, scene text, button label and
- * enemy name and death its six events use, in English and Polish, and nothing else; the same keys
- * and placeholders in both; lower-case, sorted, and rendering cleanly.
- */
+/** The words of the ravaged battleship (spec events/08): its six events. */
 import { describe, expect, it } from 'vitest';
-import { createI18n } from 'vue-i18n';
-import { WORLD_EVENTS, type EventDef } from '@smoulder/engine';
-import { polishPlural } from '../plural.ts';
-import { type Catalog, flatten, placeholders, sorted } from '../catalog-keys.ts';
+import type { Catalog } from '../catalog-keys.ts';
+import { itChecksEventCatalog, keysUsedBy, worldEvents } from '../event-catalog-suite.ts';
 import en from './en.json';
 import pl from './pl.json';
 
 const IDS = ['intro', 'antechamber', 'engineering', 'martial', 'medical', 'command'].map((part) => `executioner_${part}`);
-
-const LANDMARKS: EventDef[] = IDS.map((id) => {
-  const event = WORLD_EVENTS.find((e) => e.id === id);
-  if (!event) throw new Error(`no world event ${id}`);
-  return event;
-});
-
-const EN = flatten(en as Catalog);
-const PL = flatten(pl as Catalog);
-
-function needed(): Set<string> {
-  const keys = new Set<string>();
-  for (const event of LANDMARKS) {
-    keys.add(`event.${event.id}.title`);
-    for (const [sceneId, scene] of Object.entries(event.scenes)) {
-      keys.add(`event.${event.id}.${sceneId}.text`);
-      if (scene.notice) keys.add(scene.notice);
-      if (scene.combat) for (const word of ['name', 'death']) keys.add(`enemy.${scene.combat.id}.${word}`);
-      for (const [buttonId, button] of Object.entries(scene.buttons)) {
-        keys.add(`event.${event.id}.${sceneId}.${buttonId}`);
-        if (button.notice) keys.add(button.notice);
-      }
-    }
-  }
-  return keys;
-}
-
-const NEEDED = needed();
+const LANDMARKS = worldEvents(IDS);
 
 describe('battleship catalogs', () => {
   it('find the six events, with their 103 scenes and 16 enemies', () => {
     expect(LANDMARKS.map((e) => Object.keys(e.scenes).length)).toEqual([14, 1, 21, 27, 31, 9]);
-    expect([...NEEDED].filter((key) => key.startsWith('enemy.') && key.endsWith('.name'))).toHaveLength(16);
+    expect([...keysUsedBy(LANDMARKS)].filter((key) => key.startsWith('enemy.') && key.endsWith('.name'))).toHaveLength(16);
   });
 
-  it('have words for everything the landmarks use, in both languages', () => {
-    expect([...NEEDED].filter((key) => !EN.has(key) || !PL.has(key)).sort()).toEqual([]);
-  });
-
-  it('hold nothing the landmarks do not use', () => {
-    expect([...EN.keys()].filter((key) => !NEEDED.has(key))).toEqual([]);
-  });
-
-  it('en and pl have the same keys and placeholders', () => {
-    expect(sorted(PL.keys())).toEqual(sorted(EN.keys()));
-    const differ = [...EN].filter(([key, message]) => sorted(placeholders(message)).join() !== sorted(placeholders(PL.get(key) ?? '')).join());
-    expect(differ.map(([key]) => key)).toEqual([]);
-  });
-
-  it('are lower-case, non-empty, snake_case keyed and sorted', () => {
-    const check = (catalog: Catalog, path: string[] = []): string[] => {
-      const keys = Object.keys(catalog);
-      const problems = keys.filter((k) => !/^[a-z][a-z0-9_]*$/.test(k)).map((k) => [...path, k].join('.'));
-      if (keys.join() !== [...keys].sort().join()) problems.push(`${path.join('.') || '(root)'} is not sorted`);
-      for (const [k, v] of Object.entries(catalog)) if (typeof v !== 'string') problems.push(...check(v, [...path, k]));
-      return problems;
-    };
-    expect(check(en as Catalog)).toEqual([]);
-    expect(check(pl as Catalog)).toEqual([]);
-    for (const [key, message] of [...EN, ...PL]) {
-      expect(message.trim(), key).not.toBe('');
-      expect(message, key).toBe(message.toLowerCase());
-    }
-  });
-
-  it('say something different in Polish than in English', () => {
-    const same = [...EN].filter(([key, message]) => PL.get(key) === message).map(([key]) => key);
-    expect(same).toEqual([]);
-  });
-
-  it('render in both languages', () => {
-    const i18n = createI18n({ legacy: false, locale: 'en', messages: { en, pl }, pluralRules: { pl: polishPlural } });
-    const { t } = i18n.global;
-    for (const locale of ['en', 'pl'] as const) {
-      i18n.global.locale.value = locale;
-      for (const key of EN.keys()) {
-        const text = t(key);
-        expect(text, `${locale}: ${key}`).not.toBe(key);
-        expect(text, `${locale}: ${key}`).not.toMatch(/[{}|@]/);
-      }
-    }
-  });
+  itChecksEventCatalog(LANDMARKS, en as Catalog, pl as Catalog, { distinctPolish: true });
 });
