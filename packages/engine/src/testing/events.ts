@@ -4,6 +4,7 @@ import type { Ctx } from '../core/context.ts';
 import { createRng, nextFloat, type RngState } from '../core/rng.ts';
 import { newGame, type GameState } from '../core/state.ts';
 import { openEvent } from '../events/engine.ts';
+import type { Next } from '../events/types.ts';
 import { mustApply } from './play.ts';
 
 /** `state` with event `id` open at its start scene (its on-load effects run), as the random roll would. */
@@ -45,4 +46,18 @@ export function quiet(stores: Record<string, number> = {}, location: GameState['
 /** Chooses `button` of the open event through the public `apply`, at the state's own clock; must be accepted. */
 export function pick(state: GameState, button: string): Step {
   return mustApply(state, { type: 'event_choose', button }, state.clock);
+}
+
+/** A button's `next` as its targets with their chances in whole percent (cumulative thresholds undone). */
+export function percentChances(next: Next | undefined, what = 'a landmark button'): 'end' | Record<string, number> {
+  if (next === undefined) throw new Error(`${what} always goes somewhere`);
+  if (next === 'end') return 'end';
+  if (typeof next === 'string') return { [next]: 100 };
+  const out: Record<string, number> = {};
+  let previous = 0;
+  for (const [threshold, scene] of next) {
+    out[scene] = (out[scene] ?? 0) + Math.round((threshold - previous) * 100);
+    previous = threshold;
+  }
+  return out;
 }

@@ -4,6 +4,7 @@
  * costs, locks, chances), the enemy tables and the loot tables (their "effective" column, as our
  * ranges include both ends). The world effects are mocked, so the test sees which scenes call them.
  */
+import { percentChances } from '../../testing/events.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventCtx, EventDef, Next } from '../../events/types.ts';
 import * as effects from '../../world/effects.ts';
@@ -349,19 +350,7 @@ function parseButtons(spec: string): Record<string, ButtonShape> {
   return out;
 }
 
-/** A `next` as targets with their chances in whole percent (cumulative thresholds undone). */
-function chances(next: Next | undefined): ButtonShape['next'] {
-  if (next === undefined) throw new Error('a landmark button always goes somewhere');
-  if (next === 'end') return 'end';
-  if (typeof next === 'string') return { [next]: 100 };
-  const out: Record<string, number> = {};
-  let previous = 0;
-  for (const [threshold, scene] of next) {
-    out[scene] = (out[scene] ?? 0) + Math.round((threshold - previous) * 100);
-    previous = threshold;
-  }
-  return out;
-}
+const chances = (next: Next | undefined): ButtonShape['next'] => percentChances(next);
 
 function buttonsOf(event: EventDef, scene: string): Record<string, ButtonShape> {
   return Object.fromEntries(

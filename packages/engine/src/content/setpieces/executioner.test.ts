@@ -6,6 +6,7 @@
  * writes them (`2-1a`) and read as ours (`s2_1a`). The world effects are stood in for, so the test
  * sees which scenes and buttons call them.
  */
+import { percentChances } from '../../testing/events.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EnemyAction, EnemyDef } from '../../combat/types.ts';
 import { newGame, type GameState } from '../../core/state.ts';
@@ -403,18 +404,7 @@ function parseButtons(spec: string): Record<string, ButtonShape> {
   return out;
 }
 
-function chances(next: Next | undefined): Exclude<ButtonShape['next'], `⇒ ${string}`> {
-  if (next === undefined) throw new Error('every battleship button goes somewhere');
-  if (next === 'end') return 'end';
-  if (typeof next === 'string') return { [next]: 100 };
-  const out: Record<string, number> = {};
-  let previous = 0;
-  for (const [threshold, scene] of next) {
-    out[scene] = (out[scene] ?? 0) + Math.round((threshold - previous) * 100);
-    previous = threshold;
-  }
-  return out;
-}
+const chances = (next: Next | undefined): Exclude<ButtonShape['next'], `⇒ ${string}`> => percentChances(next, 'every battleship button');
 
 function buttonsOf(event: EventDef, scene: string): Record<string, ButtonShape> {
   return Object.fromEntries(
