@@ -14,6 +14,7 @@ export type { Step } from './advance.ts';
 export { apply, check } from './apply.ts';
 export type { ApplyResult } from './apply.ts';
 export { migrate, SaveFormatError } from './migrations.ts';
+export { shareUnchanged } from './core/clone.ts';
 export { incomeRates } from './core/income.ts';
 export * from './selectors.ts';
 export { BUILDINGS, BUILDING_IDS, BUILDABLE_IDS, HUT_CAPACITY, isBuildingId } from './content/buildings.ts';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { advance, apply, nextDueAt, nextGame, STATE_VERSION, type Command, type GameEvent, type GameState } from '@smoulder/engine';
+import { advance, apply, nextDueAt, nextGame, shareUnchanged, STATE_VERSION, type Command, type GameEvent, type GameState } from '@smoulder/engine';
 import type { NoticeMessage, ServerMessage } from '@smoulder/protocol';
 import fastJsonPatch from 'fast-json-patch';
 import type { FastifyBaseLogger } from 'fastify';
@@ -228,7 +228,10 @@ export class GameHost {
     this.commit(step.state, step.events);
   }
 
-  private commit(next: GameState, events: GameEvent[]): void {
+  private commit(fresh: GameState, events: GameEvent[]): void {
+    // Kept for seconds, a whole new copy per change would age into the old generation and inflate
+    // the heap (bench:load); shared, only the changed parts do, and the diff skips the rest.
+    const next = shareUnchanged(this.state, fresh);
     const ops = compare(this.state, next);
     this.state = next;
     // Hyper mode is a setting in the game; the clock follows it from this moment on.
