@@ -15,6 +15,12 @@ export interface Config {
    */
   cluster: boolean;
   databaseDirectUrl?: string;
+  /**
+   * Pooled connections to `databaseUrl` per process. Every join commits twice (the save's claim, the
+   * play session) and each commit waits for the WAL to reach the disk: more connections let those
+   * waits overlap (Postgres flushes concurrent commits together).
+   */
+  databasePoolSize: number;
   dataDir: string;
   /** Built web client to serve; not served when the folder does not exist. */
   webDist: string;
@@ -39,7 +45,17 @@ export interface Config {
   metrics: { enabled: boolean; token?: string };
   logLevel: string;
   trustProxy: boolean;
+  /** How far V8 lets the heap grow past what survived its last full collection (percent; 0: V8 decides). */
+  heapGrowingPercent: number;
 }
+
+/**
+ * A game's state is replaced by a new one on every change and the old one is dropped a second or two
+ * later: old enough to reach V8's old generation, which V8 then lets grow to several times what is
+ * alive before collecting it. Collecting at 1.4× keeps memory per player near what it really holds,
+ * for a few more (short, mostly concurrent) collections: measured with bench:load in docs/operations.md.
+ */
+export const DEFAULT_HEAP_GROWING_PERCENT = 40;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -48,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     cluster: env.CLUSTER !== 'false',
     databaseDirectUrl: env.DATABASE_DIRECT_URL || env.DATABASE_URL || undefined,
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 20),
     dataDir: path.resolve(repoRoot, env.DATA_DIR || '.data/pglite'),
     webDist: path.resolve(repoRoot, env.WEB_DIST || 'apps/web/dist'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
@@ -63,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { enabled: env.METRICS_ENABLED !== 'false', token: env.METRICS_TOKEN || undefined },
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    heapGrowingPercent: int(env.HEAP_GROWING_PERCENT, DEFAULT_HEAP_GROWING_PERCENT),
   };
 }
 

@@ -1,7 +1,9 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { limitHeapGrowth } from './heap.ts';
 
 const config = loadConfig();
+limitHeapGrowth(config.heapGrowingPercent);
 const app = await buildApp(config);
 
 let closing = false;
