@@ -12,13 +12,16 @@
  * 2 to 5 seconds, chosen among what the rules allow at that moment (cooldowns respected, events
  * answered). Players connect over the ramp; the measurement window then lasts --duration seconds.
  *
+ * Diagnostics: SERVER_NODE_ARGS (e.g. --cpu-prof, --trace-gc) go to the server's node; SERVER_OUTPUT=file
+ * keeps what the server printed; JOIN_DUMP=file lists every join as "ms into the ramp, ms taken".
+ *
  * Printed: players connected, commands per second, command→ack and command→patch latency (p50,
  * p95, p99, max), bytes per patch and per snapshot, server CPU and RSS (total and per player),
  * Postgres CPU, this generator's CPU, event-loop lag, writes per second and how long changes
  * waited to be written.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { check, eventView, type Command, type GameState } from '@smoulder/engine';
@@ -78,6 +81,18 @@ async function scrape(server: ServerProcess): Promise<Map<string, number>> {
     samples.set(line.slice(0, space), Number(line.slice(space + 1)));
   }
   return samples;
+}
+
+/** The `q` quantile of a histogram's observations between two scrapes, as the upper bound of its bucket. */
+function bucketQuantile(before: Map<string, number>, after: Map<string, number>, name: string, labels: string, q: number): number {
+  const buckets: Array<[number, number]> = [];
+  for (const [key, value] of after) {
+    const match = key.startsWith(`${name}_bucket{`) && key.includes(labels) ? /le="([^"]+)"/.exec(key) : null;
+    if (match) buckets.push([match[1] === '+Inf' ? Infinity : Number(match[1]), value - (before.get(key) ?? 0)]);
+  }
+  buckets.sort((a, b) => a[0] - b[0]);
+  const total = buckets.at(-1)?.[1] ?? 0;
+  return buckets.find(([, count]) => count >= q * total)?.[0] ?? NaN;
 }
 
 /** Backend processes of the Postgres server serving `database` (the server's pool, open for the whole run). */
@@ -261,6 +276,8 @@ try {
   let failedConnects = 0;
   // Socket opened → first snapshot (upgrade, session lookup, game load), for those that connected.
   const connectMs: number[] = [];
+  const joinDump: string[] = [];
+  const rampT0 = performance.now();
   const loops: Promise<void>[] = [];
   await Promise.all(
     players.map(async ({ cookie }, i) => {
@@ -269,6 +286,7 @@ try {
         const opened = performance.now();
         const client = await PlayerClient.connect(host, cookie, events, 60_000);
         connectMs.push(performance.now() - opened);
+        if (process.env.JOIN_DUMP) joinDump.push(`${Math.round(opened - rampT0)} ${Math.round(performance.now() - opened)}`);
         clients.push(client);
         loops.push(playerLoop(client));
       } catch {
@@ -277,10 +295,18 @@ try {
     }),
   );
   const connect = percentiles(connectMs);
+  if (process.env.JOIN_DUMP) await writeFile(process.env.JOIN_DUMP, joinDump.join('\n'));
   console.log(
     `connected: ${fmt(clients.length)} in ${fmt((Date.now() - rampStart) / 1000, 1)} s (${failedConnects} failed after 60 s without a snapshot); ` +
       `socket → snapshot p50 ${fmt(connect.p50, 1)} ms, p99 ${fmt(connect.p99, 1)} ms, max ${fmt(connect.max, 1)} ms`,
   );
+  // Where the server spent a join (upper bounds of its histogram buckets), to tell its own time from the queues'.
+  const joinMetrics = await scrape(server);
+  const stage = (name: string) => {
+    const q = (p: number) => bucketQuantile(idleMetrics, joinMetrics, 'smoulder_ws_join_seconds', `stage="${name}"`, p) * 1000;
+    return `${name} p50 ≤ ${fmt(q(0.5), 1)} ms, p99 ≤ ${fmt(q(0.99), 1)} ms`;
+  };
+  console.log(`server side of the joins: ${stage('session')}; ${stage('game')}`);
 
   await sleep(WARMUP_S * 1000);
   const snap = async () => ({
@@ -357,5 +383,7 @@ try {
   stopping = true;
   for (const client of clients) client.terminate();
   await server?.kill('SIGTERM');
+  // e.g. SERVER_NODE_ARGS=--trace-gc SERVER_OUTPUT=/tmp/server.log to read the collector's log afterwards
+  if (server && process.env.SERVER_OUTPUT) await writeFile(process.env.SERVER_OUTPUT, server.output());
   if (!KEEP_DB) await onServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }

@@ -51,7 +51,9 @@ const socketRoute: FastifyPluginAsync<SocketRouteOptions> = async (app, opts) =>
         if (!origin || !originAllowed(origin, request, opts.allowedOrigins)) {
           return sendError(reply, 403, 'auth/required', 'this origin may not open a game socket');
         }
+        const started = performance.now();
         const current = await app.sessions.current(request);
+        metrics.joined('session', (performance.now() - started) / 1000);
         if (!current) return sendError(reply, 401, 'auth/required', 'sign in or start as a guest first');
         request.player = current.user;
       },
@@ -104,8 +106,10 @@ const socketRoute: FastifyPluginAsync<SocketRouteOptions> = async (app, opts) =>
       });
 
       let session: GameSession;
+      const joining = performance.now();
       try {
         session = await router.open(userId, subscriber);
+        metrics.joined('game', (performance.now() - joining) / 1000);
       } catch (err) {
         if (err instanceof ServerClosingError) return socket.close(CLOSE.restart, 'server restarting');
         const unavailable = err instanceof GameUnavailableError;

@@ -12,6 +12,8 @@ export interface GameMetrics {
   socketError(): void;
   socketOpened(): void;
   socketClosed(): void;
+  /** A game socket got through a stage of joining: its session looked up, or its game reached (loaded or found). */
+  joined(stage: 'session' | 'game', seconds: number): void;
   /** A game was written: how long the write took and how long its oldest change had waited. */
   saved(seconds: number, lagSeconds: number): void;
   saveFailed(reason: 'error' | 'conflict'): void;
@@ -80,6 +82,13 @@ export class Metrics implements GameMetrics {
   private readonly sockets = new Gauge({
     name: 'smoulder_ws_connections',
     help: 'Open game sockets.',
+    registers: [this.registry],
+  });
+  private readonly joinSeconds = new Histogram({
+    name: 'smoulder_ws_join_seconds',
+    help: 'Time a new game socket spends on each stage of joining: session (looking up its cookie), game (taking ownership and loading the save, or finding it loaded).',
+    labelNames: ['stage'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
   private readonly saveSeconds = new Histogram({
@@ -184,6 +193,10 @@ export class Metrics implements GameMetrics {
 
   socketClosed(): void {
     this.sockets.dec();
+  }
+
+  joined(stage: 'session' | 'game', seconds: number): void {
+    this.joinSeconds.observe({ stage }, seconds);
   }
 
   saved(seconds: number, lagSeconds: number): void {
