@@ -87,7 +87,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   });
   await app.register(metrics, config.metrics);
-  await app.register(database, { database: deps.database, databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await app.register(database, {
+    database: deps.database,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   await app.register(sessions, { ttlMs: config.sessionTtlMs, guestTtlMs: config.guestSessionTtlMs, secure: config.cookieSecure });
   await app.register(analytics, { wallNow: deps.wallNow });
   await app.register(accountRoutes, {

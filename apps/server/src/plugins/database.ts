@@ -8,9 +8,9 @@ declare module 'fastify' {
 }
 
 /** Opens the database (migrating it) unless the caller hands one in, and closes what it opened. */
-export default fp<{ database?: Database; databaseUrl?: string; dataDir: string }>(
+export default fp<{ database?: Database; databaseUrl?: string; dataDir: string; poolSize?: number }>(
   async (app, opts) => {
-    const db = opts.database ?? (await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }));
+    const db = opts.database ?? (await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, poolSize: opts.poolSize }));
     app.decorate('db', db);
     if (!opts.database) app.addHook('onClose', () => db.close());
   },

@@ -10,7 +10,7 @@ import {
   deleteSession,
   deleteSessionsOfUser,
   EmailTakenError,
-  findSessionByTokenHash,
+  findRequestSession,
   findUserByEmail,
   findUserById,
   touchSession,
@@ -103,21 +103,30 @@ describe.each(testBackends())('accounts repo on $name', (backend) => {
   });
 
   describe('sessions', () => {
-    it('finds a live session with its user by token hash', async () => {
+    it('finds what a request needs of a live session in one statement', async () => {
       const user = await createUser(db.prisma, { email: 'ash@example.com' });
-      const session = await createSession(db.prisma, { userId: user.id, tokenHash: 't1', expiresAt: inHours(1) });
-      const found = await findSessionByTokenHash(db.prisma, 't1');
-      expect(found).toMatchObject({ id: session.id, userId: user.id, user: { email: 'ash@example.com' } });
-      expect(await findSessionByTokenHash(db.prisma, 'unknown')).toBeNull();
+      const expiresAt = inHours(1);
+      const session = await createSession(db.prisma, { userId: user.id, tokenHash: 't1', expiresAt });
+      expect(await findRequestSession(db.prisma, 't1')).toEqual({
+        id: session.id,
+        lastSeenAt: session.lastSeenAt,
+        user: { id: user.id, email: 'ash@example.com', isAdmin: false },
+      });
+      expect(await findRequestSession(db.prisma, 'unknown')).toBeNull();
+      expect(await findRequestSession(db.prisma, 't1', new Date(expiresAt.getTime() - 1))).not.toBeNull();
+      expect(await findRequestSession(db.prisma, 't1', expiresAt)).toBeNull();
+      const guest = await createUser(db.prisma);
+      await createSession(db.prisma, { userId: guest.id, tokenHash: 'g', expiresAt });
+      expect((await findRequestSession(db.prisma, 'g'))?.user).toEqual({ id: guest.id, email: null, isAdmin: false });
     });
 
     it('treats an expired session as absent', async () => {
       const user = await createUser(db.prisma);
       const expiresAt = inHours(1);
       await createSession(db.prisma, { userId: user.id, tokenHash: 't1', expiresAt });
-      expect(await findSessionByTokenHash(db.prisma, 't1', new Date(expiresAt.getTime() - 1))).not.toBeNull();
-      expect(await findSessionByTokenHash(db.prisma, 't1', expiresAt)).toBeNull();
-      expect(await findSessionByTokenHash(db.prisma, 't1', inHours(2))).toBeNull();
+      expect(await findRequestSession(db.prisma, 't1', new Date(expiresAt.getTime() - 1))).not.toBeNull();
+      expect(await findRequestSession(db.prisma, 't1', expiresAt)).toBeNull();
+      expect(await findRequestSession(db.prisma, 't1', inHours(2))).toBeNull();
     });
 
     it('refuses two sessions with the same token hash', async () => {
@@ -134,7 +143,7 @@ describe.each(testBackends())('accounts repo on $name', (backend) => {
       const seen = inHours(0.5);
       const extended = inHours(48);
       expect(await touchSession(db.prisma, 't1', { lastSeenAt: seen, expiresAt: extended })).toBe(true);
-      const found = await findSessionByTokenHash(db.prisma, 't1', inHours(24));
+      const found = await db.prisma.session.findUnique({ where: { tokenHash: 't1' } });
       expect(found?.lastSeenAt.getTime()).toBe(seen.getTime());
       expect(found?.expiresAt.getTime()).toBe(extended.getTime());
       expect(await touchSession(db.prisma, 'unknown')).toBe(false);
@@ -151,10 +160,10 @@ describe.each(testBackends())('accounts repo on $name', (backend) => {
       expect(await deleteSession(db.prisma, 'a')).toBe(true);
       expect(await deleteSession(db.prisma, 'a')).toBe(false);
       expect(await deleteSessionsOfUser(db.prisma, user.id, 'c')).toBe(1);
-      expect(await findSessionByTokenHash(db.prisma, 'b')).toBeNull();
-      expect(await findSessionByTokenHash(db.prisma, 'c')).not.toBeNull();
+      expect(await findRequestSession(db.prisma, 'b')).toBeNull();
+      expect(await findRequestSession(db.prisma, 'c')).not.toBeNull();
       expect(await deleteSessionsOfUser(db.prisma, user.id)).toBe(1);
-      expect(await findSessionByTokenHash(db.prisma, 'o')).not.toBeNull();
+      expect(await findRequestSession(db.prisma, 'o')).not.toBeNull();
     });
 
     it('sweeps expired sessions only', async () => {

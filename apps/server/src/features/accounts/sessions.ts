@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Me } from '@smoulder/protocol';
 import type { WebSocket } from 'ws';
 import { deviceName } from '../analytics/device.ts';
-import { createSession, deleteSession, findSessionByTokenHash, touchSession } from './repo.ts';
+import { createSession, deleteSession, findRequestSession, touchSession } from './repo.ts';
 import { decodeCloseOrder, encodeCloseOrder, type CloseOrder, type SocketCloseBus } from './socket-closes.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
@@ -123,7 +123,7 @@ export default fp<SessionsOptions>(
       async current(request) {
         const tokenHash = tokenHashOf(request);
         if (!tokenHash) return null;
-        const found = await findSessionByTokenHash(app.db.prisma, tokenHash);
+        const found = await findRequestSession(app.db.prisma, tokenHash);
         if (!found) return null;
         const { user } = found;
         const now = Date.now();

@@ -1,4 +1,4 @@
-import type { DbClient } from '../../db/database.ts';
+import { queryRows, type DbClient } from '../../db/database.ts';
 
 /**
  * The write side of analytics. Every statement is idempotent or append-only, and keeps the
@@ -50,10 +50,12 @@ export interface SessionStart {
 
 /** Opens a play session and notes the activity (last seen, device, active day, language). */
 export async function openPlaySession(db: DbClient, start: SessionStart): Promise<string> {
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    WITH s AS (
+  // Every joining socket runs this: queryRows keeps it off Prisma's query compiler on Postgres.
+  const rows = await queryRows<{ id: string }>(
+    db,
+    `WITH s AS (
       INSERT INTO play_sessions (id, user_id, started_at, device, locale)
-      VALUES (gen_random_uuid(), ${start.userId}::uuid, ${start.at}, ${start.device}, ${start.locale})
+      VALUES (gen_random_uuid(), $1::uuid, $2::timestamptz, $3::text, $4::text)
       RETURNING id::text AS id, user_id, started_at, device
     ), dev AS (
       INSERT INTO player_devices (user_id, device, first_seen, last_seen, sessions)
@@ -68,10 +70,12 @@ export async function openPlaySession(db: DbClient, start: SessionStart): Promis
       ON CONFLICT (user_id, day) DO NOTHING
     ), seen AS (
       UPDATE users u SET last_seen_at = GREATEST(u.last_seen_at, s.started_at),
-                         locale = COALESCE(${start.locale}, u.locale)
+                         locale = COALESCE($4::text, u.locale)
         FROM s WHERE u.id = s.user_id
     )
-    SELECT id FROM s`;
+    SELECT id FROM s`,
+    [start.userId, start.at, start.device, start.locale],
+  );
   return rows[0].id;
 }
 

@@ -1,4 +1,4 @@
-import { rawQueryOf, type DbClient } from '../../db/database.ts';
+import { queryRows, type DbClient } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
@@ -95,7 +95,7 @@ const WRITE_SAVES_SQL = `
        SET "state" = v.state, "state_version" = v.state_version, "revision" = s."revision" + 1, "updated_at" = now()
       FROM jsonb_to_recordset($1::jsonb) AS v(user_id uuid, state jsonb, state_version int, expected int)
      WHERE s."user_id" = v.user_id AND s."revision" = v.expected
-    RETURNING s."user_id", s."revision"`;
+    RETURNING s."user_id"::text AS "user_id", s."revision"`;
 
 /**
  * writeSave for many games in one statement (and one commit): each row is replaced only if it is
@@ -108,17 +108,9 @@ export async function writeSaves(db: DbClient, writes: readonly SaveWrite[]): Pr
   const rows = JSON.stringify(
     writes.map((w) => ({ user_id: w.userId, state: w.state, state_version: w.stateVersion, expected: w.expectedRevision })),
   );
-  // The same statement either way; on Postgres it skips Prisma's query compiler, which otherwise
-  // copies every batch's JSON into its engine and back (a quarter of the server's CPU under load).
-  const raw = rawQueryOf(db);
-  const updated = raw
-    ? await raw<{ user_id: string; revision: number }>(WRITE_SAVES_SQL, [rows])
-    : await db.$queryRaw<Array<{ user_id: string; revision: number }>>`
-    UPDATE "saves" AS s
-       SET "state" = v.state, "state_version" = v.state_version, "revision" = s."revision" + 1, "updated_at" = now()
-      FROM jsonb_to_recordset(${rows}::jsonb) AS v(user_id uuid, state jsonb, state_version int, expected int)
-     WHERE s."user_id" = v.user_id AND s."revision" = v.expected
-    RETURNING s."user_id", s."revision"`;
+  // On Postgres this skips Prisma's query compiler, which would copy every batch's JSON into its
+  // engine and back (a quarter of the server's CPU under load).
+  const updated = await queryRows<{ user_id: string; revision: number }>(db, WRITE_SAVES_SQL, [rows]);
   const done = new Map(updated.map((r) => [r.user_id, r.revision]));
   const stale = writes.filter((w) => !done.has(w.userId)).map((w) => w.userId);
   const current = stale.length
@@ -152,9 +144,12 @@ export async function claimSave(
   db: DbClient,
   userId: string,
 ): Promise<{ state: unknown; revision: number; gameId: string } | null> {
-  const rows = await db.$queryRaw<Array<{ state: unknown; revision: number; game_id: string }>>`
-    UPDATE "saves" SET "revision" = "revision" + 1 WHERE "user_id" = ${userId}::uuid
-    RETURNING "state", "revision", "game_id"`;
+  const rows = await queryRows<{ state: unknown; revision: number; game_id: string }>(
+    db,
+    `UPDATE "saves" SET "revision" = "revision" + 1 WHERE "user_id" = $1::uuid
+     RETURNING "state", "revision", "game_id"::text AS "game_id"`,
+    [userId],
+  );
   const row = rows[0];
   return row ? { state: row.state, revision: row.revision, gameId: row.game_id } : null;
 }

@@ -5,7 +5,7 @@ import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { KeyMoment } from '../game/game-host.ts';
 import type { GameHosts } from '../game/game-hosts.ts';
 import { loadSave } from '../game/save-repo.ts';
-import { deleteSnapshotsOf, findSnapshot, insertSnapshot, latestSnapshot, listSnapshots, type SnapshotRow } from './repo.ts';
+import { deleteSnapshotsOf, findSnapshot, insertSnapshot, latestPlayMsOf, listSnapshots, type SnapshotRow } from './repo.ts';
 import { snapshotsToKeep } from './retention.ts';
 
 /** An automatic snapshot is taken every this much play (game clock). */
@@ -165,15 +165,18 @@ export class SaveHistory {
     const hosts = [...this.hosts.loadedHosts()];
     const loaded = new Set(hosts.map((host) => host.userId));
     for (const userId of this.lastAt.keys()) if (!loaded.has(userId)) this.lastAt.delete(userId);
+    // Games loaded since the last sweep: where their latest snapshots stand, in one statement.
+    const unknown = hosts.filter((host) => !this.lastAt.has(host.userId)).map((host) => host.userId);
+    const latest = unknown.length > 0 ? await latestPlayMsOf(this.prisma, unknown) : new Map<string, number>();
     for (const host of hosts) {
       if (host.hasConflict) continue;
       const { userId } = host;
       const clock = host.currentState.clock;
       let last = this.lastAt.get(userId);
       if (last === undefined) {
-        const latest = await latestSnapshot(this.prisma, userId);
+        const latestAt = latest.get(userId);
         // A snapshot from further on (before a restore to an earlier point) starts the count afresh.
-        last = latest && Number(latest.playMs) <= clock ? Number(latest.playMs) : latest ? clock : 0;
+        last = latestAt === undefined ? 0 : latestAt <= clock ? latestAt : clock;
         this.lastAt.set(userId, last);
       }
       if (clock - last < AUTO_SNAPSHOT_PLAY_MS) continue;
