@@ -23,6 +23,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { check, eventView, type Command, type GameState } from '@smoulder/engine';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
@@ -319,9 +320,13 @@ try {
     at: Date.now(),
   });
   const before = await snap();
+  // This process's own stalls delay the answers it times: shown beside the latencies.
+  const generatorLag = monitorEventLoopDelay({ resolution: 10 });
+  generatorLag.enable();
   measuring = true;
   await sleep(DURATION_S * 1000);
   measuring = false;
+  generatorLag.disable();
   const after = await snap();
   const online = clients.filter((c) => c.open).length;
 
@@ -363,6 +368,10 @@ try {
       `${fmt(after.metrics.get('nodejs_heap_size_used_bytes')! / 2 ** 20)} MB used (idle ${fmt(idleMetrics.get('nodejs_heap_size_used_bytes')! / 2 ** 20)} MB) = ` +
         `${fmt((after.metrics.get('nodejs_heap_size_used_bytes')! - idleMetrics.get('nodejs_heap_size_used_bytes')!) / online / 1024, 1)} KB per player, ` +
         `garbage not yet collected included; external + array buffers ${fmt((after.metrics.get('nodejs_external_memory_bytes') ?? 0) / 2 ** 20)} MB`,
+    ],
+    [
+      'generator event-loop lag',
+      `p50 ${ms(generatorLag.percentile(50) / 1e6)}, p99 ${ms(generatorLag.percentile(99) / 1e6)}, max ${ms(generatorLag.max / 1e6)} (its own stalls count in the latencies above)`,
     ],
     ['server event-loop lag', `p50 ${ms(after.metrics.get('nodejs_eventloop_lag_p50_seconds')! * 1000)}, p99 ${ms(after.metrics.get('nodejs_eventloop_lag_p99_seconds')! * 1000)}, max ${ms(after.metrics.get('nodejs_eventloop_lag_max_seconds')! * 1000)}`],
     ['postgres CPU', `${fmt(pgCpu * 100, 1)}% of a core (the backends serving this database)`],

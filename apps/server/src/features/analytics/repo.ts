@@ -20,11 +20,13 @@ export interface MilestoneRecord {
  * Returns whether this call stored it.
  */
 export async function recordMilestone(db: DbClient, event: MilestoneRecord): Promise<boolean> {
-  const playMs = BigInt(Math.max(0, Math.round(event.playMs)));
-  const rows = await db.$queryRaw<{ stored: number }[]>`
-    WITH ins AS (
+  // Every game reaches dozens while it is played: queryRows keeps it off Prisma's query compiler.
+  const playMs = String(Math.max(0, Math.round(event.playMs)));
+  const rows = await queryRows<{ stored: number }>(
+    db,
+    `WITH ins AS (
       INSERT INTO milestone_events (user_id, game_id, milestone, play_ms, at)
-      VALUES (${event.userId}::uuid, ${event.gameId}::uuid, ${event.milestone}, ${playMs}, ${event.at})
+      VALUES ($1::uuid, $2::uuid, $3::text, $4::bigint, $5::timestamptz)
       ON CONFLICT (game_id, milestone) DO NOTHING
       RETURNING user_id, game_id, milestone, play_ms, at
     ), first_reach AS (
@@ -37,7 +39,9 @@ export async function recordMilestone(db: DbClient, event: MilestoneRecord): Pro
         FROM ins
        WHERE u.id = ins.user_id AND (u.last_milestone_at IS NULL OR u.last_milestone_at <= ins.at)
     )
-    SELECT 1::int AS stored FROM ins`;
+    SELECT 1::int AS stored FROM ins`,
+    [event.userId, event.gameId, event.milestone, playMs, event.at],
+  );
   return rows.length > 0;
 }
 
@@ -91,10 +95,12 @@ export async function closePlaySessions(db: DbClient, ids: string[], at: Date): 
 
 async function closeSessions(db: DbClient, ids: string[], at: Date): Promise<void> {
   // A session that runs past midnight (UTC) counts on every day it touched; last seen moves to its end.
-  await db.$executeRaw`
+  await queryRows(
+    db,
+    `
     WITH s AS (
-      UPDATE play_sessions SET ended_at = GREATEST(started_at, ${at})
-       WHERE id = ANY(${ids}::uuid[]) AND ended_at IS NULL
+      UPDATE play_sessions SET ended_at = GREATEST(started_at, $2::timestamptz)
+       WHERE id = ANY($1::uuid[]) AND ended_at IS NULL
       RETURNING user_id, device, started_at, ended_at
     ), dev AS (
       UPDATE player_devices d SET last_seen = GREATEST(d.last_seen, s.ended_at)
@@ -107,7 +113,9 @@ async function closeSessions(db: DbClient, ids: string[], at: Date): Promise<voi
       ON CONFLICT (user_id, day) DO NOTHING
     )
     UPDATE users u SET last_seen_at = GREATEST(u.last_seen_at, s.ended_at)
-      FROM s WHERE u.id = s.user_id`;
+      FROM s WHERE u.id = s.user_id`,
+    [ids, at],
+  );
 }
 
 /**
