@@ -307,7 +307,7 @@ try {
     const q = (p: number) => bucketQuantile(idleMetrics, joinMetrics, 'smoulder_ws_join_seconds', `stage="${name}"`, p) * 1000;
     return `${name} p50 ≤ ${fmt(q(0.5), 1)} ms, p99 ≤ ${fmt(q(0.99), 1)} ms`;
   };
-  console.log(`server side of the joins: ${stage('session')}; ${stage('game')}`);
+  console.log(`server side of the joins: ${stage('session')}; ${stage('game')} (of which ${stage('lock')}, ${stage('read')})`);
 
   await sleep(WARMUP_S * 1000);
   const snap = async () => ({

@@ -29,6 +29,8 @@ export interface GameHostsOptions {
   onWrite?: (report: WriteReport) => void;
   /** Told the number of games in every statement that writes them (metrics). */
   onSaveBatch?: (size: number) => void;
+  /** Told how long each load took to take the player's lock and then to read (claim) the save (metrics). */
+  onLoad?: (lockSeconds: number, readSeconds: number) => void;
   /** Told of every milestone a game reaches, `new_game` included (analytics). */
   milestones?: MilestoneSink;
   /** Seeds for the games that follow a won one (random by default; tests fix them). */
@@ -196,9 +198,11 @@ export class GameHosts {
   }
 
   private async load(userId: string): Promise<GameHost> {
+    const started = performance.now();
     if (!(await this.options.ownership.acquire(userId))) {
       throw new GameElsewhereError('this game is running elsewhere');
     }
+    const locked = performance.now();
     let saved;
     try {
       saved =
@@ -208,6 +212,7 @@ export class GameHosts {
       void this.options.ownership.release(userId);
       throw err;
     }
+    this.options.onLoad?.((locked - started) / 1000, (performance.now() - locked) / 1000);
     const state: GameState = migrate(saved.state);
     // A restart gives the save a new game id; milestones go to the game being played.
     let { gameId } = saved;

@@ -51,6 +51,10 @@ export default fp<GameOptions>(
           ? app.metrics.saved(report.ms / 1000, report.lagMs / 1000)
           : app.metrics.saveFailed(report.conflict ? 'conflict' : 'error'),
       onSaveBatch: (size) => app.metrics.saveBatch(size),
+      onLoad: (lockSeconds, readSeconds) => {
+        app.metrics.joined('lock', lockSeconds);
+        app.metrics.joined('read', readSeconds);
+      },
       onForget: cluster ? (userId) => cluster.broadcast(FORGET_TOPIC, userId) : undefined,
     });
     app.decorate('games', hosts);

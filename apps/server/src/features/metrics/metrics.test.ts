@@ -64,6 +64,10 @@ describe('GET /metrics', () => {
     expect(sample(text, 'smoulder_save_duration_seconds_count')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'smoulder_save_lag_seconds_count')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'smoulder_save_batch_size_count')).toBeGreaterThanOrEqual(1);
+    // One join: its session looked up, its game loaded (the lock taken, the save read).
+    for (const stage of ['session', 'game', 'lock', 'read']) {
+      expect(sample(text, `smoulder_ws_join_seconds_count{stage="${stage}"}`), stage).toBe(1);
+    }
 
     await socket.close();
     await new Promise((r) => setTimeout(r, 300)); // the 50 ms unload grace

@@ -12,8 +12,11 @@ export interface GameMetrics {
   socketError(): void;
   socketOpened(): void;
   socketClosed(): void;
-  /** A game socket got through a stage of joining: its session looked up, or its game reached (loaded or found). */
-  joined(stage: 'session' | 'game', seconds: number): void;
+  /**
+   * A game socket got through a stage of joining: its session looked up, its game reached (loaded or
+   * found: `game`), and within a load the player's lock taken (`lock`) and the save read (`read`).
+   */
+  joined(stage: JoinStage, seconds: number): void;
   /** A game was written: how long the write took and how long its oldest change had waited. */
   saved(seconds: number, lagSeconds: number): void;
   saveFailed(reason: 'error' | 'conflict'): void;
@@ -22,6 +25,8 @@ export interface GameMetrics {
   /** This process took a game over from another whose hold on it ended (died, lost its database session, stopped). */
   takeover(): void;
 }
+
+export type JoinStage = 'session' | 'game' | 'lock' | 'read';
 
 /** Several processes on one Postgres (ownership-pg.ts, relay.ts). */
 export interface ClusterCounts {
@@ -86,7 +91,7 @@ export class Metrics implements GameMetrics {
   });
   private readonly joinSeconds = new Histogram({
     name: 'smoulder_ws_join_seconds',
-    help: 'Time a new game socket spends on each stage of joining: session (looking up its cookie), game (taking ownership and loading the save, or finding it loaded).',
+    help: 'Time a new game socket spends on each stage of joining: session (looking up its cookie), game (taking ownership and loading the save, or finding it loaded); within a load, lock (the advisory lock) and read (claiming the save).',
     labelNames: ['stage'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
@@ -195,7 +200,7 @@ export class Metrics implements GameMetrics {
     this.sockets.dec();
   }
 
-  joined(stage: 'session' | 'game', seconds: number): void {
+  joined(stage: JoinStage, seconds: number): void {
     this.joinSeconds.observe({ stage }, seconds);
   }
 
