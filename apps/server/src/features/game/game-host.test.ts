@@ -18,6 +18,25 @@ function recorder(): Subscriber & { frames: ServerMessage[]; closedWith: string 
 }
 
 describe('GameHost', () => {
+  it('keeps from a change only what it changed: the rest is the previous state’s own objects', () => {
+    const host = new GameHost('u1', newGame(1), 0, { write: async (_id, _s, _v, expected) => expected + 1 }, { saveDelayMs: 1000, log: quietLog });
+    const sub = recorder();
+    host.attach(sub);
+    const before = host.currentState;
+    expect(host.command(sub, 'a', { type: 'light_fire' })).toBe(true);
+    const after = host.currentState;
+    expect(after.room.fire).not.toBe(before.room.fire);
+    expect(after.room).not.toBe(before.room);
+    // Untouched by lighting the fire: shared, not copied.
+    expect(after.outside).toBe(before.outside);
+    expect(after.features).toBe(before.features);
+    expect(after.character).toBe(before.character);
+    // The patch the sockets got names only what changed, and replays to the same state.
+    const patch = sub.frames.find((f) => f.type === 'patch');
+    expect(patch?.type === 'patch' && patch.ops.every((op) => !op.path.startsWith('/outside') && !op.path.startsWith('/features'))).toBe(true);
+    host.dispose();
+  });
+
   it('writes a burst of changes once, after the save delay, with the revision it was given', async () => {
     vi.useFakeTimers();
     const writes: Array<{ state: GameState; expected: number }> = [];
