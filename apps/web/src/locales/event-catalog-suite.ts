@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { createI18n } from 'vue-i18n';
 import { WORLD_EVENTS, type EventDef } from '@smoulder/engine';
 import { polishPlural } from './plural.ts';
-import { type Catalog, flatten, placeholders, sorted } from './catalog-keys.ts';
+import { type Catalog, flatten, placeholderMismatches, sorted, styleProblems } from './catalog-keys.ts';
 
 export function worldEvents(ids: readonly string[]): EventDef[] {
   return ids.map((id) => {
@@ -35,15 +35,6 @@ export function keysUsedBy(events: readonly EventDef[]): Set<string> {
   return keys;
 }
 
-/** Keys that are not snake_case, and objects whose keys are not sorted. */
-function styleProblems(catalog: Catalog, path: string[] = []): string[] {
-  const keys = Object.keys(catalog);
-  const problems = keys.filter((k) => !/^[a-z][a-z0-9_]*$/.test(k)).map((k) => [...path, k].join('.'));
-  if (keys.join() !== [...keys].sort().join()) problems.push(`${path.join('.') || '(root)'} is not sorted`);
-  for (const [k, v] of Object.entries(catalog)) if (typeof v !== 'string') problems.push(...styleProblems(v, [...path, k]));
-  return problems;
-}
-
 /** Registers the shared checks inside the caller's `describe`. */
 export function itChecksEventCatalog(
   events: readonly EventDef[],
@@ -65,8 +56,7 @@ export function itChecksEventCatalog(
 
   it('en and pl have the same keys and placeholders', () => {
     expect(sorted(PL.keys())).toEqual(sorted(EN.keys()));
-    const differ = [...EN].filter(([key, message]) => sorted(placeholders(message)).join() !== sorted(placeholders(PL.get(key) ?? '')).join());
-    expect(differ.map(([key]) => key)).toEqual([]);
+    expect(placeholderMismatches(EN, PL)).toEqual([]);
   });
 
   it('are lower-case, non-empty, snake_case keyed and sorted', () => {

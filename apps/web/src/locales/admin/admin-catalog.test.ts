@@ -9,7 +9,7 @@ import { ADMIN_PAGES } from '../../features/admin/route.ts';
 import { createAppI18n } from '../i18n.ts';
 import en from './en.json';
 import pl from './pl.json';
-import { type Catalog, flatten, placeholders, sorted } from '../catalog-keys.ts';
+import { type Catalog, flatten, placeholders, sorted, styleProblems, placeholderMismatches } from '../catalog-keys.ts';
 
 const EN = flatten(en as Catalog);
 const PL = flatten(pl as Catalog);
@@ -54,20 +54,12 @@ describe('admin catalogs', () => {
 
   it('en and pl have exactly the same keys and placeholders', () => {
     expect(sorted(PL.keys())).toEqual(sorted(EN.keys()));
-    const differ = [...EN].filter(([key, message]) => sorted(placeholders(message)).join() !== sorted(placeholders(PL.get(key) ?? '')).join());
-    expect(differ.map(([key]) => key)).toEqual([]);
+    expect(placeholderMismatches(EN, PL)).toEqual([]);
   });
 
   it('are lower-case, non-empty, snake_case keyed and sorted', () => {
-    const check = (catalog: Catalog, path: string[] = []): string[] => {
-      const keys = Object.keys(catalog);
-      const problems = keys.filter((k) => !/^[a-z][a-z0-9_]*$/.test(k)).map((k) => [...path, k].join('.'));
-      if (keys.join() !== [...keys].sort().join()) problems.push(`${path.join('.') || '(root)'} is not sorted`);
-      for (const [k, v] of Object.entries(catalog)) if (typeof v !== 'string') problems.push(...check(v, [...path, k]));
-      return problems;
-    };
-    expect(check(en as Catalog)).toEqual([]);
-    expect(check(pl as Catalog)).toEqual([]);
+    expect(styleProblems(en as Catalog)).toEqual([]);
+    expect(styleProblems(pl as Catalog)).toEqual([]);
     for (const [key, message] of [...EN, ...PL]) {
       expect(message.trim(), key).not.toBe('');
       expect(message, key).toBe(message.toLowerCase());
