@@ -13,7 +13,8 @@
  * answered). Players connect over the ramp; the measurement window then lasts --duration seconds.
  *
  * Diagnostics: SERVER_NODE_ARGS (e.g. --cpu-prof, --trace-gc) go to the server's node; SERVER_OUTPUT=file
- * keeps what the server printed; JOIN_DUMP=file lists every join as "ms into the ramp, ms taken".
+ * keeps what the server printed; JOIN_DUMP=file lists every join as "ms into the ramp, ms taken";
+ * ACK_DUMP=file lists every measured command as "epoch ms sent, ms to its ack".
  *
  * Printed: players connected, commands per second, command→ack and command→patch latency (p50,
  * p95, p99, max), bytes per patch and per snapshot, server CPU and RSS (total and per player),
@@ -197,6 +198,8 @@ const stats: Stats = {
   closes: new Map(),
 };
 let measuring = false;
+/** ACK_DUMP=file: every measured command as "epoch ms sent, ms to its ack", to line the tails up with the server's log. */
+const ackDump: string[] | null = process.env.ACK_DUMP ? [] : null;
 let stopping = false;
 
 const dbName = `smoulder_bench_${randomBytes(4).toString('hex')}`;
@@ -255,6 +258,7 @@ try {
       if (answer.type === 'ack') {
         stats.acks += 1;
         stats.ackMs.push(at - sentAt);
+        if (ackDump) ackDump.push(`${Math.round(performance.timeOrigin + sentAt)} ${(at - sentAt).toFixed(1)}`);
         if (patchAt !== null && patchAt >= sentAt) stats.patchMs.push(patchAt - sentAt);
       } else {
         stats.rejects.set(answer.code!, (stats.rejects.get(answer.code!) ?? 0) + 1);
@@ -343,6 +347,13 @@ try {
   const genCpu = (after.gen.user + after.gen.system - before.gen.user - before.gen.system) / 1000 / (seconds * 1000);
   const machineBusy = (after.machine.busy - before.machine.busy) / (seconds * 1000);
   const otherCpu = machineBusy - serverCpu - pgCpu - genCpu;
+  // prom-client's collector histogram: its buckets are too coarse for quantiles, its sum and count are exact.
+  const gcLine = (kind: string) => {
+    const n = delta(`nodejs_gc_duration_seconds_count{kind="${kind}"}`);
+    const sum = delta(`nodejs_gc_duration_seconds_sum{kind="${kind}"}`);
+    const over = n - delta(`nodejs_gc_duration_seconds_bucket{le="0.01",kind="${kind}"}`);
+    return `${kind} ${fmt(n / seconds, 1)}/s, mean ${ms((sum / Math.max(1, n)) * 1000)}, ${fmt(over)} over 10 ms, ${fmt((sum / seconds) * 100, 1)}% of the time`;
+  };
   const ack = percentiles(stats.ackMs);
   const patch = percentiles(stats.patchMs);
   const ms = (x: number) => `${fmt(x, 1)} ms`;
@@ -374,6 +385,7 @@ try {
       `p50 ${ms(generatorLag.percentile(50) / 1e6)}, p99 ${ms(generatorLag.percentile(99) / 1e6)}, max ${ms(generatorLag.max / 1e6)} (its own stalls count in the latencies above)`,
     ],
     ['server event-loop lag', `p50 ${ms(after.metrics.get('nodejs_eventloop_lag_p50_seconds')! * 1000)}, p99 ${ms(after.metrics.get('nodejs_eventloop_lag_p99_seconds')! * 1000)}, max ${ms(after.metrics.get('nodejs_eventloop_lag_max_seconds')! * 1000)}`],
+    ['server GC', gcLine('minor') + '; ' + gcLine('major') + '; ' + gcLine('incremental')],
     ['postgres CPU', `${fmt(pgCpu * 100, 1)}% of a core (the backends serving this database)`],
     ['generator CPU', `${fmt(genCpu * 100, 1)}% of a core (this process)`],
     ['machine CPU', `${fmt(machineBusy * 100, 1)}% busy of ${availableParallelism()} cores × 100%; everything else (WAL writer, kernel, other jobs): ${fmt(otherCpu * 100, 1)}%`],
@@ -393,6 +405,7 @@ try {
   for (const client of clients) client.terminate();
   await server?.kill('SIGTERM');
   // e.g. SERVER_NODE_ARGS=--trace-gc SERVER_OUTPUT=/tmp/server.log to read the collector's log afterwards
+  if (ackDump) await writeFile(process.env.ACK_DUMP!, ackDump.join('\n'));
   if (server && process.env.SERVER_OUTPUT) await writeFile(process.env.SERVER_OUTPUT, server.output());
   if (!KEEP_DB) await onServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }
