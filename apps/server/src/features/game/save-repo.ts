@@ -93,7 +93,7 @@ export type SaveWriteResult = { ok: true; revision: number } | { ok: false; curr
 const WRITE_SAVES_SQL = `
     UPDATE "saves" AS s
        SET "state" = v.state, "state_version" = v.state_version, "revision" = s."revision" + 1, "updated_at" = now()
-      FROM jsonb_to_recordset($1::jsonb) AS v(user_id uuid, state jsonb, state_version int, expected int)
+      FROM json_to_recordset($1::json) AS v(user_id uuid, state json, state_version int, expected int)
      WHERE s."user_id" = v.user_id AND s."revision" = v.expected
     RETURNING s."user_id"::text AS "user_id", s."revision"`;
 
