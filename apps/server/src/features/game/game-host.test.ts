@@ -37,6 +37,20 @@ describe('GameHost', () => {
     host.dispose();
   });
 
+  it('gives a socket that joins later the notices the others were sent, as they were sent', () => {
+    const host = new GameHost('u1', newGame(1), 0, { write: async (_id, _s, _v, expected) => expected + 1 }, { saveDelayMs: 1000, log: quietLog });
+    const first = recorder();
+    host.attach(first);
+    expect(host.command(first, 'a', { type: 'light_fire' })).toBe(true);
+    const sent = first.frames.filter((f) => f.type === 'notice');
+    expect(sent.length).toBeGreaterThan(0);
+    const later = recorder();
+    host.attach(later);
+    const snapshot = later.frames.find((f) => f.type === 'snapshot');
+    expect(snapshot?.type === 'snapshot' && snapshot.notices).toEqual(sent);
+    host.dispose();
+  });
+
   it('writes a burst of changes once, after the save delay, with the revision it was given', async () => {
     vi.useFakeTimers();
     const writes: Array<{ state: GameState; expected: number }> = [];
