@@ -14,7 +14,8 @@
  *
  * Diagnostics: SERVER_NODE_ARGS (e.g. --cpu-prof, --trace-gc) go to the server's node; SERVER_OUTPUT=file
  * keeps what the server printed; JOIN_DUMP=file lists every join as "ms into the ramp, ms taken";
- * ACK_DUMP=file lists every measured command as "epoch ms sent, ms to its ack".
+ * ACK_DUMP=file lists every measured command as "epoch ms sent, ms to its ack"; CPU_DUMP=file the CPU
+ * split every 100 ms (see sampleCpu).
  *
  * Printed: players connected, commands per second, command→ack and command→patch latency (p50,
  * p95, p99, max), bytes per patch and per snapshot, server CPU and RSS (total and per player),
@@ -22,6 +23,7 @@
  * waited to be written.
  */
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -143,6 +145,121 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T, index: n
   );
 }
 
+/** CPU used in one slice of the window, in % of a core: by the server, this generator, Postgres, everything else. */
+interface CpuSlice {
+  at: number;
+  server: number;
+  generator: number;
+  postgres: number;
+  other: number;
+}
+
+/** CPU_DUMP=file: the window's CPU every 100 ms, as "epoch ms, server %, generator %, postgres %, other %". */
+const cpuDump: string[] = [];
+
+/**
+ * Samples who used the CPU every 100 ms until stopped (/proc is read at USER_HZ, so a slice is exact
+ * to 10 ms of CPU). Slow stretches then show what the machine was doing while answers were late.
+ */
+function sampleCpu(serverPid: number, database: string): { stop(): Promise<CpuSlice[]> } {
+  // The pool opens and closes backends as it goes: found by their process titles, every second.
+  let postgresPids: number[] = [];
+  const findBackends = () => {
+    postgresPids = [];
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) postgresPids.push(Number(entry));
+      } catch {
+        // gone meanwhile
+      }
+    }
+  };
+  const slices: CpuSlice[] = [];
+  let running = true;
+  // Synchronous reads: /proc answers from memory in microseconds, and the thread pool round trips of
+  // async reads, 250 a second, cost this process more than the reads themselves.
+  const cpuMs = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return null; // gone: it counts in neither sample
+    }
+  };
+  const read = () => {
+    const postgres = new Map<number, number>();
+    for (const pid of postgresPids) {
+      const ms = cpuMs(pid);
+      if (ms !== null) postgres.set(pid, ms);
+    }
+    const u = process.cpuUsage();
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').slice(0, 200).split('\n')[0].trim().split(/\s+/);
+    const ticks = fields.slice(0, 8).map(Number);
+    const machine = (ticks.reduce((a, b) => a + b, 0) - ticks[3] - ticks[4]) * 10;
+    return { at: performance.now(), server: cpuMs(serverPid) ?? 0, generator: (u.user + u.system) / 1000, postgres, machine };
+  };
+  const done = (async () => {
+    findBackends();
+    let last = read();
+    for (let n = 1; running; n++) {
+      await sleep(100);
+      if (n % 10 === 0) findBackends();
+      const now = read();
+      const pct = (ms: number) => (ms / (now.at - last.at)) * 100;
+      const slice = {
+        at: now.at,
+        server: pct(now.server - last.server),
+        generator: pct(now.generator - last.generator),
+        postgres: pct([...now.postgres].reduce((sum, [pid, ms]) => sum + ms - (last.postgres.get(pid) ?? ms), 0)),
+        other: 0,
+      };
+      slice.other = Math.max(0, pct(now.machine - last.machine) - slice.server - slice.generator - slice.postgres);
+      slices.push(slice);
+      if (process.env.CPU_DUMP) {
+        cpuDump.push([Math.round(performance.timeOrigin + now.at), slice.server, slice.generator, slice.postgres, slice.other].map((x) => Math.round(x)).join(' '));
+      }
+      last = now;
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return slices;
+    },
+  };
+}
+
+/**
+ * The 100 ms stretches of the window in which at least half the commands sent took over 50 ms to be
+ * acked, and the CPU split while they lasted against the whole window's: a stall of the server, of
+ * this generator or of the machine each leaves a different mark.
+ */
+function slowStretches(slices: CpuSlice[]): string {
+  const bins = new Map<number, { n: number; slow: number }>();
+  stats.ackSentAt.forEach((sentAt, i) => {
+    const bin = Math.floor(sentAt / 100);
+    const b = bins.get(bin) ?? { n: 0, slow: 0 };
+    b.n += 1;
+    if (stats.ackMs[i] > 50) b.slow += 1;
+    bins.set(bin, b);
+  });
+  const slowBins = [...bins].filter(([, b]) => b.slow * 2 >= b.n).map(([bin]) => bin).sort((a, b) => a - b);
+  const stretches = slowBins.filter((bin, i) => i === 0 || slowBins[i - 1] !== bin - 1).length;
+  const split = (of: CpuSlice[]) => {
+    const mean = (key: keyof CpuSlice) => of.reduce((a, s) => a + s[key], 0) / Math.max(1, of.length);
+    return `server ${fmt(mean('server'))}, generator ${fmt(mean('generator'))}, postgres ${fmt(mean('postgres'))}, other ${fmt(mean('other'))} %`;
+  };
+  const slow = new Set(slowBins);
+  const during = slices.filter((s) => slow.has(Math.floor((s.at - 50) / 100)));
+  return (
+    `${fmt(slowBins.length / 10, 1)} s in ${fmt(stretches)} stretches (100 ms with half the commands over 50 ms); ` +
+    `CPU then: ${split(during)}; whole window: ${split(slices)}`
+  );
+}
+
 // ---- how a player plays
 
 /**
@@ -177,6 +294,8 @@ interface Stats {
   acks: number;
   rejects: Map<string, number>;
   ackMs: number[];
+  /** When each of ackMs was sent (performance.now()), to find the stretches where they were slow. */
+  ackSentAt: number[];
   patchMs: number[];
   patchBytes: number;
   patches: number;
@@ -190,6 +309,7 @@ const stats: Stats = {
   acks: 0,
   rejects: new Map(),
   ackMs: [],
+  ackSentAt: [],
   patchMs: [],
   patchBytes: 0,
   patches: 0,
@@ -258,6 +378,7 @@ try {
       if (answer.type === 'ack') {
         stats.acks += 1;
         stats.ackMs.push(at - sentAt);
+        stats.ackSentAt.push(sentAt);
         if (ackDump) ackDump.push(`${Math.round(performance.timeOrigin + sentAt)} ${(at - sentAt).toFixed(1)}`);
         if (patchAt !== null && patchAt >= sentAt) stats.patchMs.push(patchAt - sentAt);
       } else {
@@ -324,6 +445,7 @@ try {
     at: Date.now(),
   });
   const before = await snap();
+  const timeline = sampleCpu(server!.pid, dbName);
   // This process's own stalls delay the answers it times: shown beside the latencies.
   const generatorLag = monitorEventLoopDelay({ resolution: 10 });
   generatorLag.enable();
@@ -331,6 +453,7 @@ try {
   await sleep(DURATION_S * 1000);
   measuring = false;
   generatorLag.disable();
+  const cpuSlices = await timeline.stop();
   const after = await snap();
   const online = clients.filter((c) => c.open).length;
 
@@ -398,6 +521,7 @@ try {
     ],
     ['change → stored', `≤ 0.5 s ${fmt(lagShare('0.5') * 100, 1)}%, ≤ 1 s ${fmt(lagShare('1') * 100, 2)}%, ≤ 1.5 s ${fmt(lagShare('1.5') * 100, 2)}%, ≤ 3 s ${fmt(lagShare('3') * 100, 2)}%`],
   ];
+  lines.push(['slow stretches', slowStretches(cpuSlices)]);
   const width = Math.max(...lines.map(([k]) => k.length));
   console.log(`\n${lines.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}`);
 } finally {
@@ -406,6 +530,7 @@ try {
   await server?.kill('SIGTERM');
   // e.g. SERVER_NODE_ARGS=--trace-gc SERVER_OUTPUT=/tmp/server.log to read the collector's log afterwards
   if (ackDump) await writeFile(process.env.ACK_DUMP!, ackDump.join('\n'));
+  if (process.env.CPU_DUMP && cpuDump.length) await writeFile(process.env.CPU_DUMP, cpuDump.join('\n'));
   if (server && process.env.SERVER_OUTPUT) await writeFile(process.env.SERVER_OUTPUT, server.output());
   if (!KEEP_DB) await onServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }
