@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PrismaClient } from '../../db/database.ts';
 import { deviceName } from './device.ts';
 import { OnlineTracker } from './online.ts';
-import { closePlaySession, closePlaySessions, openPlaySession, recordMilestone, refreshRollups } from './repo.ts';
+import { closePlaySession, closePlaySessions, openPlaySession, recordMilestones, refreshRollups, type MilestoneRecord } from './repo.ts';
 
 export interface MilestoneReached {
   userId: string;
@@ -20,7 +20,14 @@ export interface SocketActivity {
 export interface AnalyticsOptions {
   log: FastifyBaseLogger;
   wallNow?: () => number;
+  /** How long a milestone waits for others to be recorded with it (default MILESTONE_GATHER_MS). */
+  milestoneGatherMs?: number;
 }
+
+/** Milestones reached within this long of each other are recorded in one statement. */
+export const MILESTONE_GATHER_MS = 50;
+/** The most milestones one statement records; more start another at once. */
+const MILESTONE_BATCH = 500;
 
 /** How often the materialized rollups behind the dashboards are recomputed. */
 export const ROLLUP_REFRESH_MS = 60_000;
@@ -38,6 +45,9 @@ export class Analytics {
   private closed = false;
   private refreshTimer: NodeJS.Timeout | null = null;
   private refreshing: Promise<void> | null = null;
+  /** Milestones waiting to be recorded together (they carry the time they were reached). */
+  private milestones: MilestoneRecord[] = [];
+  private milestoneTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -61,8 +71,19 @@ export class Analytics {
   }
 
   milestone(event: MilestoneReached): void {
-    const at = this.now();
-    void this.background('a milestone', event, () => recordMilestone(this.prisma, { ...event, at }));
+    if (this.closed) return;
+    this.milestones.push({ ...event, at: this.now() });
+    if (this.milestones.length >= MILESTONE_BATCH) this.recordMilestones();
+    else this.milestoneTimer ??= setTimeout(() => this.recordMilestones(), this.options.milestoneGatherMs ?? MILESTONE_GATHER_MS);
+  }
+
+  private recordMilestones(): void {
+    if (this.milestoneTimer) clearTimeout(this.milestoneTimer);
+    this.milestoneTimer = null;
+    const batch = this.milestones;
+    this.milestones = [];
+    if (batch.length === 0) return;
+    void this.background('milestones', { count: batch.length, userId: batch[0].userId }, () => recordMilestones(this.prisma, batch));
   }
 
   /** A game socket opened: the player is online and a play session starts. */
@@ -116,8 +137,9 @@ export class Analytics {
     this.refreshTimer.unref();
   }
 
-  /** Waits for every write in flight. */
+  /** Waits for every write in flight, starting the milestones that wait for company first. */
   async drain(): Promise<void> {
+    this.recordMilestones();
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 

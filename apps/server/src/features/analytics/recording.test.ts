@@ -139,6 +139,23 @@ describe.each(testBackends())('play sessions at shutdown on $name', (backend) =>
 });
 
 describe('the recorder', () => {
+  it('records the milestones reached close together in one statement', async () => {
+    const statements: unknown[][] = [];
+    const db = {
+      $queryRawUnsafe: async (_sql: string, ...params: unknown[]) => {
+        statements.push(params);
+        return [];
+      },
+    };
+    const analytics = new Analytics(db as unknown as PrismaClient, { log: { error: vi.fn() } as unknown as FastifyBaseLogger, milestoneGatherMs: 1000 });
+    for (const milestone of ['fire_lit', 'builder_arrived', 'first_hut']) analytics.milestone({ userId: 'u', gameId: 'g', milestone, playMs: 5 });
+    expect(statements).toHaveLength(0);
+    await analytics.drain();
+    expect(statements).toHaveLength(1);
+    expect(statements[0][2]).toEqual(['fire_lit', 'builder_arrived', 'first_hut']);
+    await analytics.close();
+  });
+
   it('never throws into the game: a failed write is logged and dropped', async () => {
     const failing = { $queryRaw: () => Promise.reject(new Error('database down')), $executeRaw: () => Promise.reject(new Error('database down')) };
     const log = { error: vi.fn(), debug: vi.fn() } as unknown as FastifyBaseLogger;
@@ -152,7 +169,7 @@ describe('the recorder', () => {
     await analytics.drain();
     await analytics.refreshRollups();
     await analytics.close();
-    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ milestone: 'fire_lit' }), 'analytics: could not record a milestone');
+    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ count: 1, userId: 'u' }), 'analytics: could not record milestones');
     expect(log.error).toHaveBeenCalledWith(expect.anything(), 'analytics: could not record a play session');
     expect(log.error).toHaveBeenCalledWith(expect.anything(), 'analytics: could not refresh the rollups');
   });
