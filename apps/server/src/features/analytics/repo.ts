@@ -39,8 +39,10 @@ export async function recordMilestones(db: DbClient, events: readonly MilestoneR
         WITH ORDINALITY AS t(user_id, game_id, milestone, play_ms, at, n)
     ), ins AS (
       INSERT INTO milestone_events (user_id, game_id, milestone, play_ms, at)
-      SELECT DISTINCT ON (game_id, milestone) user_id, game_id, milestone, play_ms, at
-        FROM input ORDER BY game_id, milestone, n
+      -- In the order given, so the events' ids keep the order they were reached in.
+      SELECT user_id, game_id, milestone, play_ms, at FROM (
+        SELECT DISTINCT ON (game_id, milestone) * FROM input ORDER BY game_id, milestone, n
+      ) first ORDER BY n
       ON CONFLICT (game_id, milestone) DO NOTHING
       RETURNING user_id, game_id, milestone, play_ms, at
     ), stored AS (
