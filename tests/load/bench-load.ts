@@ -33,7 +33,7 @@ import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { writeSave } from '../../apps/server/src/features/game/save-repo.ts';
 import { midGameVillage } from '../support/fixtures.ts';
 import { PlayerClient } from '../support/player-client.ts';
-import { processUsage, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { cpuMsOfStat, machineMsOfStat, processUsage, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 // ---- arguments
 
@@ -126,11 +126,7 @@ async function cpuMsOf(pids: number[]): Promise<Map<number, number>> {
 
 /** Busy and total CPU ms of the whole machine so far (all cores), from /proc/stat. */
 async function machineCpuMs(): Promise<{ busy: number; total: number }> {
-  const [, ...fields] = (await readFile('/proc/stat', 'utf8')).split('\n')[0].trim().split(/\s+/);
-  const ticks = fields.slice(0, 8).map(Number);
-  const total = ticks.reduce((a, b) => a + b, 0);
-  const idle = ticks[3] + ticks[4];
-  return { busy: ((total - idle) * 1000) / 100, total: (total * 1000) / 100 };
+  return machineMsOfStat(await readFile('/proc/stat', 'utf8'));
 }
 
 async function pool<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -181,9 +177,7 @@ function sampleCpu(serverPid: number, database: string): { stop(): Promise<CpuSl
   // async reads, 250 a second, cost this process more than the reads themselves.
   const cpuMs = (pid: number) => {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * 10;
+      return cpuMsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
     } catch {
       return null; // gone: it counts in neither sample
     }
@@ -195,9 +189,7 @@ function sampleCpu(serverPid: number, database: string): { stop(): Promise<CpuSl
       if (ms !== null) postgres.set(pid, ms);
     }
     const u = process.cpuUsage();
-    const [, ...fields] = readFileSync('/proc/stat', 'utf8').slice(0, 200).split('\n')[0].trim().split(/\s+/);
-    const ticks = fields.slice(0, 8).map(Number);
-    const machine = (ticks.reduce((a, b) => a + b, 0) - ticks[3] - ticks[4]) * 10;
+    const machine = machineMsOfStat(readFileSync('/proc/stat', 'utf8')).busy;
     return { at: performance.now(), server: cpuMs(serverPid) ?? 0, generator: (u.user + u.system) / 1000, postgres, machine };
   };
   const done = (async () => {
@@ -520,8 +512,8 @@ try {
         `failures ${fmt(delta('smoulder_save_failures_total{reason="error"}') + delta('smoulder_save_failures_total{reason="conflict"}'))}`,
     ],
     ['change → stored', `≤ 0.5 s ${fmt(lagShare('0.5') * 100, 1)}%, ≤ 1 s ${fmt(lagShare('1') * 100, 2)}%, ≤ 1.5 s ${fmt(lagShare('1.5') * 100, 2)}%, ≤ 3 s ${fmt(lagShare('3') * 100, 2)}%`],
+    ['slow stretches', slowStretches(cpuSlices)],
   ];
-  lines.push(['slow stretches', slowStretches(cpuSlices)]);
   const width = Math.max(...lines.map(([k]) => k.length));
   console.log(`\n${lines.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}`);
 } finally {

@@ -160,11 +160,25 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
 /** Resident memory (bytes) and CPU time used so far (ms, user + system) of a process, from /proc. */
 export async function processUsage(pid: number): Promise<{ rssBytes: number; cpuMs: number }> {
   const [stat, status] = await Promise.all([readFile(`/proc/${pid}/stat`, 'utf8'), readFile(`/proc/${pid}/status`, 'utf8')]);
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return { rssBytes: rssKb * 1024, cpuMs: cpuMsOfStat(stat) };
+}
+
+/** CPU time (ms, user + system) in the text of a /proc/<pid>/stat file. */
+export function cpuMsOfStat(stat: string): number {
   // Fields after the command name (which may hold spaces) start at the closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the line)
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return { rssBytes: rssKb * 1024, cpuMs: (ticks * 1000) / CLOCK_TICKS };
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** Busy and total CPU time (ms, all cores) in the text of /proc/stat. */
+export function machineMsOfStat(stat: string): { busy: number; total: number } {
+  const [, ...fields] = stat.slice(0, stat.indexOf('\n')).trim().split(/\s+/);
+  const ticks = fields.slice(0, 8).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  const idle = ticks[3] + ticks[4];
+  return { busy: ((total - idle) * 1000) / CLOCK_TICKS, total: (total * 1000) / CLOCK_TICKS };
 }
 
 /** USER_HZ: 100 on every Linux this runs on. */
