@@ -59,6 +59,17 @@ export class TestSocket {
     }
   }
 
+  /**
+   * The first patch past `seq`, dropping those before it: a socket open earlier also hears the ticks
+   * that brought the game up to date for a socket that joined since.
+   */
+  async patchAfter(seq: number, ms = 3000): Promise<Extract<Msg, { type: 'patch' }>> {
+    for (;;) {
+      const patch = await this.next('patch', ms);
+      if (patch.seq > seq) return patch;
+    }
+  }
+
   /** True when no frame of `type` arrives within `ms`. */
   async quiet(type: Msg['type'], ms = 200): Promise<boolean> {
     try {

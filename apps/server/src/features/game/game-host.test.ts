@@ -51,6 +51,23 @@ describe('GameHost', () => {
     host.dispose();
   });
 
+  it('starts a socket that joins later with the snapshot, the time it brought the game up to included', async () => {
+    vi.useFakeTimers();
+    const host = new GameHost('u1', newGame(1), 0, { write: async (_id, _s, _v, expected) => expected + 1 }, { saveDelayMs: 1000, log: quietLog });
+    const first = recorder();
+    host.attach(first);
+    await vi.advanceTimersByTimeAsync(40);
+    const later = recorder();
+    host.attach(later);
+    // The first socket hears the clock move; the newcomer gets it inside its snapshot, and nothing before it.
+    const tick = first.frames.find((f) => f.type === 'patch');
+    expect(tick?.seq).toBe(1);
+    expect(later.frames.map((f) => f.type)).toEqual(['snapshot']);
+    expect(later.frames[0]).toMatchObject({ seq: 1 });
+    host.dispose();
+    vi.useRealTimers();
+  });
+
   it('writes a burst of changes once, after the save delay, with the revision it was given', async () => {
     vi.useFakeTimers();
     const writes: Array<{ state: GameState; expected: number }> = [];

@@ -130,9 +130,11 @@ export class GameHost {
   }
 
   attach(subscriber: Subscriber): void {
-    this.subscribers.add(subscriber);
     if (!this.clock.running) this.clock.setRate(this.rate());
+    // Brought up to now before joining, so the newcomer's first frame is the snapshot, not a patch
+    // that the snapshot already holds.
     this.tick();
+    this.subscribers.add(subscriber);
     subscriber.send(this.snapshot());
   }
 

@@ -134,7 +134,7 @@ describe.skipIf(postgres.length === 0)('two server processes in one test process
 
     onB.send({ type: 'command', id: 'b1', command: { type: 'light_fire' } });
     expect((await onB.next('ack')).id).toBe('b1');
-    const [patchA, patchB] = await Promise.all([onA.next('patch'), onB.next('patch')]);
+    const [patchA, patchB] = await Promise.all([onA.patchAfter(second.seq), onB.next('patch')]);
     expect(patchB).toEqual(patchA);
     onB.send({ type: 'ping', t: 5 });
     expect(await onB.next('pong')).toMatchObject({ t: 5 });

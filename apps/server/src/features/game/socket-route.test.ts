@@ -159,9 +159,9 @@ describe.each(testBackends())('the game socket on $name', (backend) => {
     const a = await connect(cookie);
     const b = await connect(cookie);
     const other = await connect((await newGuest()).cookie);
-    await Promise.all([a.next('snapshot'), b.next('snapshot'), other.next('snapshot')]);
+    const [, joined] = await Promise.all([a.next('snapshot'), b.next('snapshot'), other.next('snapshot')]);
     a.send({ type: 'command', id: 'from-a', command: { type: 'light_fire' } });
-    const [pa, pb] = await Promise.all([a.next('patch'), b.next('patch')]);
+    const [pa, pb] = await Promise.all([a.patchAfter(joined.seq), b.next('patch')]);
     expect(pb).toEqual(pa);
     expect((await b.next('notice')).key).toBe('notice.fire.burning');
     expect(await b.quiet('ack')).toBe(true);
