@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { GameState } from '@smoulder/engine';
 import { testBackends } from '../../db/test-database.ts';
 import { sessionCookie, startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { TestSocket } from '../../testing/test-socket.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 describe.each(testBackends())('the game socket on $name', (backend) => {
   let t: TestApp;
@@ -167,6 +172,25 @@ describe.each(testBackends())('the game socket on $name', (backend) => {
     expect(await b.quiet('ack')).toBe(true);
     expect(await other.quiet('patch')).toBe(true);
     await Promise.all([a.close(), b.close(), other.close()]);
+  });
+
+  it('lets go of the HTTP exchange that opened a socket once it is upgraded', async () => {
+    const opened: Array<WeakRef<IncomingMessage>> = [];
+    const track = (request: IncomingMessage) => void opened.push(new WeakRef(request));
+    t.app.server.on('upgrade', track);
+    const socket = await connect((await newGuest()).cookie);
+    await socket.next('snapshot');
+    t.app.server.off('upgrade', track);
+    // A weakly held object outlives the task that made it: collect after that task is over.
+    await sleep(0);
+    collectGarbage();
+    collectGarbage();
+    expect(opened).toHaveLength(1);
+    expect(opened[0].deref()).toBeUndefined();
+    // ...and the socket still plays.
+    socket.send({ type: 'command', id: 'c', command: { type: 'light_fire' } });
+    expect((await socket.next('ack')).id).toBe('c');
+    await socket.close();
   });
 
   it('writes a change within a second, with a new revision', async () => {
