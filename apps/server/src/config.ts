@@ -47,8 +47,6 @@ export interface Config {
   trustProxy: boolean;
   /** How far V8 lets the heap grow past what survived its last full collection (percent; 0: V8 decides). */
   heapGrowingPercent: number;
-  /** Niceness (0–19) for every thread but the main one: GC helpers and libuv's pool; 0 leaves them be. */
-  helperThreadsNice: number;
 }
 
 /**
@@ -58,12 +56,6 @@ export interface Config {
  * for a few more (short, mostly concurrent) collections: measured with bench:load in docs/operations.md.
  */
 export const DEFAULT_HEAP_GROWING_PERCENT = 40;
-
-/**
- * Helper threads yield to the event loop (see helper-threads.ts): at 10 they still get a share of a
- * busy core (about a tenth of what a thread at 0 gets) and all of an idle one.
- */
-export const DEFAULT_HELPER_THREADS_NICE = 10;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -89,7 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     heapGrowingPercent: int(env.HEAP_GROWING_PERCENT, DEFAULT_HEAP_GROWING_PERCENT),
-    helperThreadsNice: niceness(env.HELPER_THREADS_NICE, DEFAULT_HELPER_THREADS_NICE),
   };
 }
 
@@ -97,11 +88,5 @@ function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number, got "${value}"`);
-  return n;
-}
-
-function niceness(value: string | undefined, fallback: number): number {
-  const n = int(value, fallback);
-  if (n > 19) throw new Error(`expected a niceness from 0 to 19, got "${value}"`);
   return n;
 }

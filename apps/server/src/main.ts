@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { limitHeapGrowth } from './heap.ts';
-import { keepHelperThreadsNice } from './helper-threads.ts';
 
 const config = loadConfig();
 limitHeapGrowth(config.heapGrowingPercent);
@@ -28,5 +27,3 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-// after listening: by then libuv's pool has started, along with V8's helpers
-keepHelperThreadsNice(config.helperThreadsNice);
