@@ -1,5 +1,5 @@
 /**
- * Load benchmark: `npm run bench:load -- [players=1000] [--duration=60] [--ramp=seconds] [--start=village|new] [--keep-db]`
+ * Load benchmark: `npm run bench:load -- [players=1000] [--duration=60] [--ramp=seconds] [--start=village|new] [--workers=1] [--keep-db]`
  *
  * Needs DATABASE_URL naming a Postgres server (e.g. postgres://postgres@127.0.0.1:5432/postgres): a
  * fresh database is created there for the run and dropped afterwards. The server runs as a child
@@ -33,7 +33,7 @@ import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { writeSave } from '../../apps/server/src/features/game/save-repo.ts';
 import { midGameVillage } from '../support/fixtures.ts';
 import { PlayerClient } from '../support/player-client.ts';
-import { cpuMsOfStat, machineMsOfStat, processUsage, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { cpuMsOfStat, machineMsOfStat, processTree, processUsage, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 // ---- arguments
 
@@ -44,6 +44,8 @@ const DURATION_S = Number(flag('duration') ?? 60);
 const RAMP_S = Number(flag('ramp') ?? Math.max(10, Math.ceil(PLAYERS / 100)));
 const START = flag('start') ?? 'village';
 const KEEP_DB = args.includes('--keep-db');
+/** The server's WORKERS: processes behind its port (1: the server alone). */
+const WORKERS = Number(flag('workers') ?? 1);
 const WARMUP_S = 5;
 const PACE_MIN_MS = 2000;
 const PACE_MAX_MS = 5000;
@@ -171,6 +173,8 @@ function sampleCpu(serverPid: number, database: string): { stop(): Promise<CpuSl
       }
     }
   };
+  // The server and, when it runs workers (WORKERS), every one of them.
+  const serverPids = processTree(serverPid);
   const slices: CpuSlice[] = [];
   let running = true;
   // Synchronous reads: /proc answers from memory in microseconds, and the thread pool round trips of
@@ -190,7 +194,8 @@ function sampleCpu(serverPid: number, database: string): { stop(): Promise<CpuSl
     }
     const u = process.cpuUsage();
     const machine = machineMsOfStat(readFileSync('/proc/stat', 'utf8')).busy;
-    return { at: performance.now(), server: cpuMs(serverPid) ?? 0, generator: (u.user + u.system) / 1000, postgres, machine };
+    const server = serverPids.reduce((sum, pid) => sum + (cpuMs(pid) ?? 0), 0);
+    return { at: performance.now(), server, generator: (u.user + u.system) / 1000, postgres, machine };
   };
   const done = (async () => {
     findBackends();
@@ -318,13 +323,13 @@ const dbName = `smoulder_bench_${randomBytes(4).toString('hex')}`;
 const dbUrl = new URL(serverUrl);
 dbUrl.pathname = `/${dbName}`;
 await onServer(`CREATE DATABASE ${dbName}`);
-console.log(`database ${dbName}; ${fmt(PLAYERS)} players, ramp ${RAMP_S} s, warm-up ${WARMUP_S} s, window ${DURATION_S} s, start=${START}`);
+console.log(`database ${dbName}; ${fmt(PLAYERS)} players, ramp ${RAMP_S} s, warm-up ${WARMUP_S} s, window ${DURATION_S} s, start=${START}, workers ${WORKERS}`);
 
 let server: ServerProcess | undefined;
 const clients: PlayerClient[] = [];
 try {
   server = await startServerProcess(
-    { DATABASE_URL: dbUrl.toString(), GUEST_RATE_LIMIT: '1000000000', LOG_LEVEL: 'warn' },
+    { DATABASE_URL: dbUrl.toString(), GUEST_RATE_LIMIT: '1000000000', LOG_LEVEL: 'warn', WORKERS: String(WORKERS) },
     // e.g. SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server alone
     process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean),
   );

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -157,11 +158,32 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
   };
 }
 
-/** Resident memory (bytes) and CPU time used so far (ms, user + system) of a process, from /proc. */
+/** A process and all its descendants (a server's workers), from /proc. */
+export function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    try {
+      for (const tid of readdirSync(`/proc/${tree[i]}/task`)) {
+        const children = readFileSync(`/proc/${tree[i]}/task/${tid}/children`, 'utf8').trim();
+        if (children) tree.push(...children.split(' ').map(Number));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return tree;
+}
+
+/** Resident memory (bytes) and CPU time used so far (ms, user + system) of a process and its descendants, from /proc. */
 export async function processUsage(pid: number): Promise<{ rssBytes: number; cpuMs: number }> {
-  const [stat, status] = await Promise.all([readFile(`/proc/${pid}/stat`, 'utf8'), readFile(`/proc/${pid}/status`, 'utf8')]);
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return { rssBytes: rssKb * 1024, cpuMs: cpuMsOfStat(stat) };
+  const usages = await Promise.all(
+    processTree(pid).map(async (p) => {
+      const [stat, status] = await Promise.all([readFile(`/proc/${p}/stat`, 'utf8'), readFile(`/proc/${p}/status`, 'utf8')]);
+      const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return { rssBytes: rssKb * 1024, cpuMs: cpuMsOfStat(stat) };
+    }),
+  );
+  return usages.reduce((a, b) => ({ rssBytes: a.rssBytes + b.rssBytes, cpuMs: a.cpuMs + b.cpuMs }));
 }
 
 /** CPU time (ms, user + system) in the text of a /proc/<pid>/stat file. */

@@ -45,6 +45,11 @@ export interface Config {
   metrics: { enabled: boolean; token?: string };
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * Worker processes behind one port (1: this process serves by itself). More need Postgres
+   * (`databaseUrl`) with `cluster` on: the workers are members of the cluster like any process.
+   */
+  workers: number;
   /** How far V8 lets the heap grow past what survived its last full collection (percent; 0: V8 decides). */
   heapGrowingPercent: number;
 }
@@ -81,7 +86,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     heapGrowingPercent: int(env.HEAP_GROWING_PERCENT, DEFAULT_HEAP_GROWING_PERCENT),
+    workers: workerCount(env),
   };
+}
+
+function workerCount(env: NodeJS.ProcessEnv): number {
+  const workers = int(env.WORKERS, 1);
+  if (workers < 1) throw new Error(`WORKERS must be 1 or more, got "${env.WORKERS}"`);
+  if (workers > 1 && !env.DATABASE_URL) throw new Error('WORKERS above 1 needs DATABASE_URL: the embedded database serves one process only');
+  if (workers > 1 && env.CLUSTER === 'false') throw new Error('WORKERS above 1 needs CLUSTER on: the workers share the database as a cluster');
+  return workers;
 }
 
 function int(value: string | undefined, fallback: number): number {

@@ -1,29 +1,53 @@
-import { buildApp } from './app.ts';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { limitHeapGrowth } from './heap.ts';
 
 const config = loadConfig();
-limitHeapGrowth(config.heapGrowingPercent);
-const app = await buildApp(config);
+const isWorker = process.env.SMOULDER_WORKER !== undefined;
 
-let closing = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: saving every game');
+/** Runs `stop` once, on the first of SIGTERM or SIGINT (or `also`), then exits with its outcome. */
+function stopOnSignal(stop: () => Promise<void>, log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }) {
+  let stopping = false;
+  const go = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ reason }, 'shutting down: saving every game');
     const force = setTimeout(() => process.exit(1), 15_000);
-    app.close().then(
+    stop().then(
       () => {
         clearTimeout(force);
         process.exit(0);
       },
       (err) => {
-        app.log.error({ err }, 'shutdown failed');
+        log.error({ err }, 'shutdown failed');
         process.exit(1);
       },
     );
-  });
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => go(signal));
+  return go;
 }
 
-await app.listen({ port: config.port, host: config.host });
+if (config.workers > 1 && !isWorker) {
+  // Imported here, not above: the front loads none of the app it hands connections to.
+  const { startFront } = await import('./cluster/front.ts');
+  const log = pino({ level: config.logLevel });
+  const front = await startFront({
+    script: fileURLToPath(import.meta.url),
+    workers: config.workers,
+    port: config.port,
+    host: config.host,
+    metrics: config.metrics,
+    log,
+  });
+  stopOnSignal(() => front.close(), log);
+  log.info({ workers: front.workerPids(), port: front.address().port }, 'serving through workers');
+} else {
+  limitHeapGrowth(config.heapGrowingPercent);
+  const { buildApp } = await import('./app.ts');
+  const app = await buildApp(config);
+  const stop = stopOnSignal(() => app.close(), app.log);
+  if (isWorker) await (await import('./cluster/worker.ts')).serveHandedOver(app, () => stop('the front is gone'));
+  else await app.listen({ port: config.port, host: config.host });
+}

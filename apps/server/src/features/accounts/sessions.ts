@@ -6,9 +6,10 @@ import type { WebSocket } from 'ws';
 import { deviceName } from '../analytics/device.ts';
 import { createSession, deleteSession, findRequestSession, touchSession } from './repo.ts';
 import { decodeCloseOrder, encodeCloseOrder, type CloseOrder, type SocketCloseBus } from './socket-closes.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
-export const SESSION_COOKIE = 'smoulder_session';
+export { SESSION_COOKIE };
 
 /** A session's "last seen" is written at most this often (one UPDATE per device per minute at most). */
 const TOUCH_EVERY_MS = 60_000;

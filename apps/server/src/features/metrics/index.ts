@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sendError } from '../../http/errors.ts';
 import { Metrics } from './metrics.ts';
+import { tokenMatches } from './token.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,14 +14,6 @@ export interface MetricsOptions {
   enabled: boolean;
   /** When set, `GET /metrics` answers only `Authorization: Bearer <token>`. */
   token?: string;
-}
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Compares in constant time (on digests, so lengths do not leak either). */
-function tokenMatches(header: string | undefined, token: string): boolean {
-  const match = /^Bearer (.+)$/.exec(header ?? '');
-  return match !== null && timingSafeEqual(digest(match[1]), digest(token));
 }
 
 /** Prometheus metrics for the whole app, and the route that exposes them. */

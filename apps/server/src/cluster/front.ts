@@ -1,0 +1,197 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { STATUS_CODES } from 'node:http';
+import net from 'node:net';
+import type { HttpError, HttpErrorCode } from '@smoulder/protocol';
+import { AggregatorRegistry } from 'prom-client';
+import type { FastifyBaseLogger } from 'fastify';
+import { tokenMatches } from '../features/metrics/token.ts';
+import { routeOf } from './routing.ts';
+import type { FromWorker, MetricsJson, ToWorker } from './messages.ts';
+
+/** A request head larger than this is not HTTP we serve; Node's own limit is the same. */
+const MAX_HEAD_BYTES = 16 * 1024;
+/** A connection that has not sent its request head by then is dropped. */
+const HEAD_TIMEOUT_MS = 10_000;
+const RESTART_DELAY_MS = 1_000;
+const METRICS_TIMEOUT_MS = 5_000;
+
+export interface FrontOptions {
+  /** The module each worker runs (this server's main). */
+  script: string;
+  workers: number;
+  port: number;
+  host: string;
+  metrics: { enabled: boolean; token?: string };
+  log: FastifyBaseLogger;
+}
+
+export interface Front {
+  /** Where it listens (the port is the real one when 0 was asked for). */
+  address(): net.AddressInfo;
+  /** Process ids of the running workers, by index (0 while one restarts). */
+  workerPids(): number[];
+  /** Stops accepting, has every worker save its games and exit; resolves when all have. */
+  close(): Promise<void>;
+}
+
+interface Slot {
+  child: ChildProcess | null;
+  ready: boolean;
+}
+
+/**
+ * Spreads one server's players over several worker processes, each a whole server with its own heap
+ * and event loop (so a collection in one stalls only its share of the players, and both cores serve
+ * sockets). The front owns the listening socket, reads each new connection's first request head,
+ * picks the worker (routing.ts) and hands the connection over, head included, through the worker's
+ * IPC channel: after that the bytes flow between the client and the worker directly. Workers are
+ * ordinary members of the cluster (player locks, forwarding), so a player whose sockets reach two
+ * workers is served correctly either way. A worker that dies is started again; its players
+ * reconnect as after any crash.
+ */
+export async function startFront(opts: FrontOptions): Promise<Front> {
+  const slots: Slot[] = Array.from({ length: opts.workers }, () => ({ child: null, ready: false }));
+  let closing = false;
+  let started = false;
+  let nextRequest = 0;
+  const metricsWaits = new Map<number, (payload: MetricsJson[] | null) => void>();
+
+  function spawn(index: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = fork(opts.script, [], { env: { ...process.env, SMOULDER_WORKER: String(index) } });
+      const slot = slots[index];
+      slot.child = child;
+      slot.ready = false;
+      child.on('message', (message: FromWorker) => {
+        if (message.type === 'ready') {
+          slot.ready = true;
+          resolve();
+        } else if (message.type === 'metrics') metricsWaits.get(message.id)?.([message.metrics]);
+      });
+      child.once('exit', (code, signal) => {
+        slot.ready = false;
+        slot.child = null;
+        reject(new Error(`worker ${index} exited while starting (${signal ?? code})`));
+        if (closing || !started) return;
+        opts.log.error({ worker: index, code, signal }, 'a worker stopped; starting it again');
+        setTimeout(() => {
+          if (!closing) spawn(index).catch((err) => opts.log.error({ err, worker: index }, 'a worker did not start'));
+        }, RESTART_DELAY_MS);
+      });
+    });
+  }
+
+  // One after the other: the first applies the database's migrations, the others find them done.
+  try {
+    for (let i = 0; i < opts.workers; i++) await spawn(i);
+  } catch (err) {
+    closing = true;
+    for (const { child } of slots) child?.kill('SIGTERM');
+    throw err;
+  }
+  started = true;
+
+  /** The chosen worker, or the next one up while it restarts. */
+  function workerAt(index: number): ChildProcess | null {
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[(index + k) % slots.length];
+      if (slot.ready && slot.child?.connected) return slot.child;
+    }
+    return null;
+  }
+
+  async function answerMetrics(socket: net.Socket, head: string): Promise<void> {
+    const authorization = /\r\nauthorization:[ \t]*([^\r\n]*)/i.exec(head)?.[1];
+    if (!opts.metrics.enabled) return fail(socket, 404, 'request/not_found', 'Route GET:/metrics not found');
+    if (opts.metrics.token !== undefined && !tokenMatches(authorization, opts.metrics.token)) {
+      return fail(socket, 401, 'auth/required', 'metrics need the bearer token', { 'www-authenticate': 'Bearer' });
+    }
+    const parts = await Promise.all(
+      slots.map((slot) => {
+        const child = slot.ready ? slot.child : null;
+        if (!child?.connected) return null;
+        const id = nextRequest++;
+        return new Promise<MetricsJson[] | null>((resolve) => {
+          const timer = setTimeout(() => finish(null), METRICS_TIMEOUT_MS);
+          const finish = (payload: MetricsJson[] | null) => {
+            clearTimeout(timer);
+            metricsWaits.delete(id);
+            resolve(payload);
+          };
+          metricsWaits.set(id, finish);
+          child.send({ type: 'metrics', id } satisfies ToWorker);
+        });
+      }),
+    );
+    const registry = AggregatorRegistry.aggregate(parts.flatMap((p) => p ?? []));
+    reply(socket, 200, registry.contentType, await registry.metrics());
+  }
+
+  const server = net.createServer((socket) => {
+    let head: Buffer = Buffer.alloc(0);
+    socket.setTimeout(HEAD_TIMEOUT_MS, () => socket.destroy());
+    socket.on('error', () => socket.destroy());
+    const onData = (chunk: Buffer) => {
+      head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
+      const complete = head.indexOf('\r\n\r\n') >= 0;
+      if (!complete && head.length < MAX_HEAD_BYTES) return;
+      socket.off('data', onData);
+      socket.pause();
+      socket.setTimeout(0);
+      if (!complete) return fail(socket, 431, 'request/too_large', 'the request head is too large');
+      const text = head.toString('latin1');
+      const route = routeOf(text, socket.remoteAddress ?? '', slots.length);
+      if (route.to === 'metrics') {
+        answerMetrics(socket, text).catch((err) => {
+          opts.log.error({ err }, 'could not gather the workers’ metrics');
+          socket.destroy();
+        });
+        return;
+      }
+      const worker = workerAt(route.index);
+      if (!worker) return fail(socket, 503, 'server/error', 'the server is restarting: try again in a second', { 'retry-after': '1' });
+      worker.send({ type: 'connection', head: text } satisfies ToWorker, socket, { keepOpen: false }, (err) => {
+        if (err) socket.destroy();
+      });
+    };
+    socket.on('data', onData);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+
+  return {
+    address: () => server.address() as net.AddressInfo,
+    workerPids: () => slots.map((slot) => slot.child?.pid ?? 0),
+    async close() {
+      closing = true;
+      server.close();
+      await Promise.all(
+        slots.map(({ child }) => {
+          if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
+          return new Promise<void>((resolve) => {
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          });
+        }),
+      );
+    },
+  };
+}
+
+/** An error in the shape every route of the server answers with (HttpError). */
+function fail(socket: net.Socket, status: number, code: HttpErrorCode, message: string, headers: Record<string, string> = {}): void {
+  reply(socket, status, 'application/json; charset=utf-8', JSON.stringify({ error: { code, message } } satisfies HttpError), headers);
+}
+
+function reply(socket: net.Socket, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    `content-type: ${type}`,
+    `content-length: ${Buffer.byteLength(body)}`,
+    'connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+}
