@@ -158,14 +158,18 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
   };
 }
 
-/** A process and all its descendants (a server's workers), from /proc. */
+/**
+ * A Node process and its Node descendants (a server's workers), from /proc. Other children, such as
+ * the esbuild service tsx starts in each, are left out: a built server has none.
+ */
 export function processTree(pid: number): number[] {
   const tree = [pid];
   for (let i = 0; i < tree.length; i++) {
     try {
       for (const tid of readdirSync(`/proc/${tree[i]}/task`)) {
-        const children = readFileSync(`/proc/${tree[i]}/task/${tid}/children`, 'utf8').trim();
-        if (children) tree.push(...children.split(' ').map(Number));
+        for (const child of readFileSync(`/proc/${tree[i]}/task/${tid}/children`, 'utf8').trim().split(' ')) {
+          if (child && readFileSync(`/proc/${child}/comm`, 'utf8').trim() === 'node') tree.push(Number(child));
+        }
       }
     } catch {
       // gone meanwhile

@@ -42,7 +42,7 @@ export interface Config {
   /** Frames a game socket may send: a token bucket refilled at `perSecond`, holding `burst`. */
   socketFrameLimit: { perSecond: number; burst: number };
   /** `GET /metrics` (Prometheus); with a token it answers only `Authorization: Bearer <token>`. */
-  metrics: { enabled: boolean; token?: string };
+  metrics: { enabled: boolean; token?: string; viaFront?: boolean };
   logLevel: string;
   trustProxy: boolean;
   /**
@@ -82,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAccountLimit: { max: int(env.LOGIN_ACCOUNT_LIMIT, 10), windowMs: 15 * 60_000 },
     guestRateLimit: { max: int(env.GUEST_RATE_LIMIT, 30), windowMs: 60_000 },
     socketFrameLimit: { perSecond: int(env.SOCKET_FRAME_RATE, 20), burst: int(env.SOCKET_FRAME_BURST, 40) },
-    metrics: { enabled: env.METRICS_ENABLED !== 'false', token: env.METRICS_TOKEN || undefined },
+    metrics: { enabled: env.METRICS_ENABLED !== 'false', token: env.METRICS_TOKEN || undefined, viaFront: env.SMOULDER_WORKER !== undefined },
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     heapGrowingPercent: int(env.HEAP_GROWING_PERCENT, DEFAULT_HEAP_GROWING_PERCENT),

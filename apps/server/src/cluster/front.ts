@@ -6,7 +6,7 @@ import { AggregatorRegistry } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { tokenMatches } from '../features/metrics/token.ts';
 import { routeOf } from './routing.ts';
-import type { FromWorker, MetricsJson, ToWorker } from './messages.ts';
+import type { FromWorker, Gathered, MetricsJson, ToWorker } from './messages.ts';
 
 /** A request head larger than this is not HTTP we serve; Node's own limit is the same. */
 const MAX_HEAD_BYTES = 16 * 1024;
@@ -54,7 +54,7 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
   let closing = false;
   let started = false;
   let nextRequest = 0;
-  const metricsWaits = new Map<number, (payload: MetricsJson[] | null) => void>();
+  const metricsWaits = new Map<number, (payload: MetricsJson | null) => void>();
 
   function spawn(index: number): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -66,7 +66,13 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
         if (message.type === 'ready') {
           slot.ready = true;
           resolve();
-        } else if (message.type === 'metrics') metricsWaits.get(message.id)?.([message.metrics]);
+        } else if (message.type === 'metrics') metricsWaits.get(message.id)?.(message.metrics);
+        else if (message.type === 'gather') {
+          gather().then(
+            (gathered) => child.connected && child.send({ type: 'gathered', id: message.id, ...gathered } satisfies ToWorker),
+            (err) => opts.log.error({ err }, 'could not gather the workers’ metrics'),
+          );
+        }
       });
       child.once('exit', (code, signal) => {
         slot.ready = false;
@@ -100,20 +106,16 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
     return null;
   }
 
-  async function answerMetrics(socket: net.Socket, head: string): Promise<void> {
-    const authorization = /\r\nauthorization:[ \t]*([^\r\n]*)/i.exec(head)?.[1];
-    if (!opts.metrics.enabled) return fail(socket, 404, 'request/not_found', 'Route GET:/metrics not found');
-    if (opts.metrics.token !== undefined && !tokenMatches(authorization, opts.metrics.token)) {
-      return fail(socket, 401, 'auth/required', 'metrics need the bearer token', { 'www-authenticate': 'Bearer' });
-    }
+  /** Every worker's metrics, summed (or as each metric's aggregator says). */
+  async function gather(): Promise<Gathered> {
     const parts = await Promise.all(
       slots.map((slot) => {
         const child = slot.ready ? slot.child : null;
         if (!child?.connected) return null;
         const id = nextRequest++;
-        return new Promise<MetricsJson[] | null>((resolve) => {
+        return new Promise<MetricsJson | null>((resolve) => {
           const timer = setTimeout(() => finish(null), METRICS_TIMEOUT_MS);
-          const finish = (payload: MetricsJson[] | null) => {
+          const finish = (payload: MetricsJson | null) => {
             clearTimeout(timer);
             metricsWaits.delete(id);
             resolve(payload);
@@ -123,8 +125,18 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
         });
       }),
     );
-    const registry = AggregatorRegistry.aggregate(parts.flatMap((p) => p ?? []));
-    reply(socket, 200, registry.contentType, await registry.metrics());
+    const registry = AggregatorRegistry.aggregate(parts.filter((p) => p !== null));
+    return { contentType: registry.contentType, text: await registry.metrics() };
+  }
+
+  async function answerMetrics(socket: net.Socket, head: string): Promise<void> {
+    const authorization = /\r\nauthorization:[ \t]*([^\r\n]*)/i.exec(head)?.[1];
+    if (!opts.metrics.enabled) return fail(socket, 404, 'request/not_found', 'Route GET:/metrics not found');
+    if (opts.metrics.token !== undefined && !tokenMatches(authorization, opts.metrics.token)) {
+      return fail(socket, 401, 'auth/required', 'metrics need the bearer token', { 'www-authenticate': 'Bearer' });
+    }
+    const { contentType, text } = await gather();
+    reply(socket, 200, contentType, text);
   }
 
   const server = net.createServer((socket) => {

@@ -3,11 +3,24 @@ import type { Registry } from 'prom-client';
 /** One registry's metrics as `getMetricsAsJSON` gives them. */
 export type MetricsJson = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
 
+/** The metrics of every worker together, in Prometheus's text format. */
+export interface Gathered {
+  contentType: string;
+  text: string;
+}
+
 /** From the front to a worker over its IPC channel. */
 export type ToWorker =
   /** A client connection, handed over with the request head the front read from it. */
   | { type: 'connection'; head: string }
-  | { type: 'metrics'; id: number };
+  /** The front gathers every worker's metrics. */
+  | { type: 'metrics'; id: number }
+  /** The answer to a worker's `gather`. */
+  | ({ type: 'gathered'; id: number } & Gathered);
 
 /** From a worker to the front. */
-export type FromWorker = { type: 'ready' } | { type: 'metrics'; id: number; metrics: MetricsJson };
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'metrics'; id: number; metrics: MetricsJson }
+  /** `GET /metrics` reached this worker (a connection kept alive from an earlier request): the front answers for all. */
+  | { type: 'gather'; id: number };

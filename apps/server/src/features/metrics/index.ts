@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { gatherFromFront } from '../../cluster/gather.ts';
 import { sendError } from '../../http/errors.ts';
 import { Metrics } from './metrics.ts';
 import { tokenMatches } from './token.ts';
@@ -14,6 +15,8 @@ export interface MetricsOptions {
   enabled: boolean;
   /** When set, `GET /metrics` answers only `Authorization: Bearer <token>`. */
   token?: string;
+  /** A worker behind the front (WORKERS): `GET /metrics` answers for all workers, as the front gathers them. */
+  viaFront?: boolean;
 }
 
 /** Prometheus metrics for the whole app, and the route that exposes them. */
@@ -27,8 +30,11 @@ export default fp<MetricsOptions>(
         reply.header('www-authenticate', 'Bearer');
         return sendError(reply, 401, 'auth/required', 'metrics need the bearer token');
       }
-      reply.header('content-type', metrics.registry.contentType);
-      return metrics.registry.metrics();
+      const { contentType, text } = opts.viaFront
+        ? await gatherFromFront()
+        : { contentType: metrics.registry.contentType, text: await metrics.registry.metrics() };
+      reply.header('content-type', contentType);
+      return text;
     });
   },
   { name: 'metrics', fastify: '5.x' },
