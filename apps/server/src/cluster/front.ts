@@ -62,6 +62,8 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
       const slot = slots[index];
       slot.child = child;
       slot.ready = false;
+      // Spawning, signalling or a send on a closing channel failed: the exit handler below restarts it.
+      child.on('error', (err) => opts.log.error({ err, worker: index }, 'a worker process failed'));
       child.on('message', (message: FromWorker) => {
         if (message.type === 'ready') {
           slot.ready = true;
@@ -162,9 +164,13 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
       }
       const worker = workerAt(route.index);
       if (!worker) return fail(socket, 503, 'server/error', 'the server is restarting: try again in a second', { 'retry-after': '1' });
-      worker.send({ type: 'connection', head: text } satisfies ToWorker, socket, { keepOpen: false }, (err) => {
-        if (err) socket.destroy();
-      });
+      try {
+        worker.send({ type: 'connection', head: text } satisfies ToWorker, socket, { keepOpen: false }, (err) => {
+          if (err) socket.destroy();
+        });
+      } catch {
+        socket.destroy(); // the channel closed just now: the client reconnects
+      }
     };
     socket.on('data', onData);
   });
