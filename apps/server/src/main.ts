@@ -6,14 +6,19 @@ import { limitHeapGrowth } from './heap.ts';
 const config = loadConfig();
 const isWorker = process.env.SMOULDER_WORKER !== undefined;
 
-/** Runs `stop` once, on the first of SIGTERM or SIGINT (or `also`), then exits with its outcome. */
-function stopOnSignal(stop: () => Promise<void>, log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }) {
+type Log = { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
+
+/**
+ * Runs `stop` once, on the first of SIGTERM, SIGINT or a call of the returned function, then exits
+ * with its outcome; exits 1 if it takes longer than `forceMs`.
+ */
+function stopOnSignal(stop: () => Promise<void>, log: Log, forceMs = 15_000) {
   let stopping = false;
   const go = (reason: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ reason }, 'shutting down: saving every game');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), forceMs);
     stop().then(
       () => {
         clearTimeout(force);
@@ -41,7 +46,8 @@ if (config.workers > 1 && !isWorker) {
     metrics: config.metrics,
     log,
   });
-  stopOnSignal(() => front.close(), log);
+  // Longer than a worker's own limit, so that a worker still writing its games is waited for.
+  stopOnSignal(() => front.close(), log, 18_000);
   log.info({ workers: front.workerPids(), port: front.address().port }, 'serving through workers');
 } else {
   limitHeapGrowth(config.heapGrowingPercent);

@@ -17,7 +17,10 @@ export async function serveHandedOver(app: FastifyInstance, onOrphaned: () => vo
       socket.unshift(Buffer.from(message.head, 'latin1'));
       socket.resume();
     } else if (message.type === 'metrics') {
-      app.metrics.registry.getMetricsAsJSON().then((metrics) => send({ type: 'metrics', id: message.id, metrics }));
+      app.metrics.registry.getMetricsAsJSON().then(
+        (metrics) => send({ type: 'metrics', id: message.id, metrics }),
+        (err) => app.log.error({ err }, 'could not read the metrics'), // the front gives up on this worker's share
+      );
     }
   });
   process.once('disconnect', onOrphaned);
