@@ -79,6 +79,7 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
       child.once('exit', (code, signal) => {
         slot.ready = false;
         slot.child = null;
+        dropUndelivered(child);
         reject(new Error(`worker ${index} exited while starting (${signal ?? code})`));
         if (closing || !started) return;
         opts.log.error({ worker: index, code, signal }, 'a worker stopped; starting it again');
@@ -198,6 +199,18 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
   };
 }
 
+/**
+ * Node keeps a connection it hands over open until the child acknowledges it, and the ones queued
+ * behind it unsent; a child that died first never will, and those clients would wait with nothing
+ * answering (no connect timeout in a browser's WebSocket). Closed, they see the connection drop and
+ * retry. Node exposes no API for this: these are its child_process internals (Node 20).
+ */
+function dropUndelivered(child: ChildProcess): void {
+  type Held = { handle?: { close?: () => void } } | null | undefined;
+  const internals = child as unknown as { _pendingMessage?: Held; _handleQueue?: Held[] | null };
+  for (const held of [internals._pendingMessage, ...(internals._handleQueue ?? [])]) held?.handle?.close?.();
+}
+
 /** An error in the shape every route of the server answers with (HttpError). */
 function fail(socket: net.Socket, status: number, code: HttpErrorCode, message: string, headers: Record<string, string> = {}): void {
   reply(socket, status, 'application/json; charset=utf-8', JSON.stringify({ error: { code, message } } satisfies HttpError), headers);
@@ -211,5 +224,7 @@ function reply(socket: net.Socket, status: number, type: string, body: string, h
     'connection: close',
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ];
+  // Reading again (into nothing) lets the client's own close reach us, so the socket is freed.
+  socket.resume();
   socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
 }
