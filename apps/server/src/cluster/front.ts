@@ -5,7 +5,8 @@ import type { HttpError, HttpErrorCode } from '@smoulder/protocol';
 import { AggregatorRegistry } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { tokenMatches } from '../features/metrics/token.ts';
-import { routeOf } from './routing.ts';
+import { Replies } from './replies.ts';
+import { header, routeOf } from './routing.ts';
 import type { FromWorker, Gathered, MetricsJson, ToWorker } from './messages.ts';
 
 /** A request head larger than this is not HTTP we serve; Node's own limit is the same. */
@@ -53,8 +54,7 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
   const slots: Slot[] = Array.from({ length: opts.workers }, () => ({ child: null, ready: false }));
   let closing = false;
   let started = false;
-  let nextRequest = 0;
-  const metricsWaits = new Map<number, (payload: MetricsJson | null) => void>();
+  const metricsReplies = new Replies<MetricsJson>();
 
   function spawn(index: number): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -68,7 +68,7 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
         if (message.type === 'ready') {
           slot.ready = true;
           resolve();
-        } else if (message.type === 'metrics') metricsWaits.get(message.id)?.(message.metrics);
+        } else if (message.type === 'metrics') metricsReplies.answer(message.id, message.metrics);
         else if (message.type === 'gather') {
           gather().then(
             (gathered) => child.connected && child.send({ type: 'gathered', id: message.id, ...gathered } satisfies ToWorker),
@@ -115,17 +115,7 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
       slots.map((slot) => {
         const child = slot.ready ? slot.child : null;
         if (!child?.connected) return null;
-        const id = nextRequest++;
-        return new Promise<MetricsJson | null>((resolve) => {
-          const timer = setTimeout(() => finish(null), METRICS_TIMEOUT_MS);
-          const finish = (payload: MetricsJson | null) => {
-            clearTimeout(timer);
-            metricsWaits.delete(id);
-            resolve(payload);
-          };
-          metricsWaits.set(id, finish);
-          child.send({ type: 'metrics', id } satisfies ToWorker);
-        });
+        return metricsReplies.ask((id) => child.send({ type: 'metrics', id } satisfies ToWorker), METRICS_TIMEOUT_MS);
       }),
     );
     const registry = AggregatorRegistry.aggregate(parts.filter((p) => p !== null));
@@ -133,7 +123,7 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
   }
 
   async function answerMetrics(socket: net.Socket, head: string): Promise<void> {
-    const authorization = /\r\nauthorization:[ \t]*([^\r\n]*)/i.exec(head)?.[1];
+    const authorization = header(head, 'authorization');
     if (!opts.metrics.enabled) return fail(socket, 404, 'request/not_found', 'Route GET:/metrics not found');
     if (opts.metrics.token !== undefined && !tokenMatches(authorization, opts.metrics.token)) {
       return fail(socket, 401, 'auth/required', 'metrics need the bearer token', { 'www-authenticate': 'Bearer' });

@@ -16,7 +16,7 @@ function hash(text: string): number {
 }
 
 /** The value of a header in a request head (`\r\n`-separated, latin1), or undefined. */
-function header(head: string, name: string): string | undefined {
+export function header(head: string, name: string): string | undefined {
   for (const line of head.split('\r\n').slice(1)) {
     if (line === '') break;
     const colon = line.indexOf(':');
