@@ -1,5 +1,5 @@
 /**
- * Load benchmark: `npm run bench:load -- [players=1000] [--duration=60] [--ramp=seconds] [--start=village|new] [--workers=1] [--keep-db]`
+ * Load benchmark: `npm run bench:load -- [players=1000] [--duration=60] [--ramp=seconds] [--start=village|new] [--workers=1] [--threads=2] [--keep-db]`
  *
  * Needs DATABASE_URL naming a Postgres server (e.g. postgres://postgres@127.0.0.1:5432/postgres): a
  * fresh database is created there for the run and dropped afterwards. The server runs as a child
@@ -11,6 +11,8 @@
  * would, keeps its game from the snapshot and patches, and plays at a human pace: one action every
  * 2 to 5 seconds, chosen among what the rules allow at that moment (cooldowns respected, events
  * answered). Players connect over the ramp; the measurement window then lasts --duration seconds.
+ * The players run on --threads worker threads (players-thread.ts), each with its own heap, so one
+ * of this generator's collections delays the answers of one thread's share only.
  *
  * Diagnostics: SERVER_NODE_ARGS (e.g. --cpu-prof, --trace-gc) go to the server's node; SERVER_OUTPUT=file
  * keeps what the server printed; JOIN_DUMP=file lists every join as "ms into the ramp, ms taken";
@@ -26,14 +28,14 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { on } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { check, eventView, type Command, type GameState } from '@smoulder/engine';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { writeSave } from '../../apps/server/src/features/game/save-repo.ts';
 import { midGameVillage } from '../support/fixtures.ts';
-import { PlayerClient } from '../support/player-client.ts';
 import { cpuMsOfStat, machineMsOfStat, processTree, processUsage, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import type { FromThread, ThreadJob, ThreadJoined, ThreadReport, ToThread } from './thread-messages.ts';
 
 // ---- arguments
 
@@ -46,9 +48,9 @@ const START = flag('start') ?? 'village';
 const KEEP_DB = args.includes('--keep-db');
 /** The server's WORKERS: processes behind its port (1: the server alone). */
 const WORKERS = Number(flag('workers') ?? 1);
+/** Worker threads the simulated players are shared among. */
+const THREADS = Math.max(1, Number(flag('threads') ?? Math.min(2, availableParallelism())));
 const WARMUP_S = 5;
-const PACE_MIN_MS = 2000;
-const PACE_MAX_MS = 5000;
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -143,6 +145,50 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T, index: n
   );
 }
 
+/** A worker thread running a share of the players (players-thread.ts), and its messages in order. */
+function startThread(job: ThreadJob) {
+  const worker = new Worker(new URL('./ts-thread.mjs', import.meta.url), {
+    workerData: { entry: new URL('./players-thread.ts', import.meta.url).href, job },
+  });
+  // Buffers what arrives before it is awaited, and throws if the thread fails.
+  const inbox = on(worker, 'message') as AsyncIterableIterator<[FromThread]>;
+  return {
+    send: (message: ToThread) => worker.postMessage(message),
+    async next<T extends FromThread['type']>(type: T): Promise<Extract<FromThread, { type: T }>> {
+      const { value, done } = await inbox.next();
+      if (done || value[0].type !== type) throw new Error(`player thread: expected ${type}, got ${done ? 'nothing' : value[0].type}`);
+      return value[0] as Extract<FromThread, { type: T }>;
+    },
+    stop: () => worker.terminate(),
+  };
+}
+
+/** The threads' reports as one: counts summed, samples joined, `ackSentAt` moved onto this thread's performance clock. */
+function sumReports(reports: ThreadReport[]) {
+  const total = (key: 'sent' | 'acks' | 'patchBytes' | 'patches' | 'snapshotBytes' | 'snapshots' | 'online') => reports.reduce((a, r) => a + r[key], 0);
+  const merged = (key: 'rejects' | 'closes') => {
+    const counts = new Map<string, number>();
+    for (const r of reports) for (const [k, n] of Object.entries(r[key])) counts.set(k, (counts.get(k) ?? 0) + n);
+    return counts;
+  };
+  return {
+    sent: total('sent'),
+    acks: total('acks'),
+    rejects: merged('rejects'),
+    closes: merged('closes'),
+    ackMs: reports.flatMap((r) => r.ackMs),
+    ackSentAt: reports.flatMap((r) => r.ackSentAt.map((epoch) => epoch - performance.timeOrigin)),
+    patchMs: reports.flatMap((r) => r.patchMs),
+    patchBytes: total('patchBytes'),
+    patches: total('patches'),
+    snapshotBytes: total('snapshotBytes'),
+    snapshots: total('snapshots'),
+    online: total('online'),
+    /** The worst thread's event-loop delay. */
+    lag: { p50: Math.max(...reports.map((r) => r.lag.p50)), p99: Math.max(...reports.map((r) => r.lag.p99)), max: Math.max(...reports.map((r) => r.lag.max)) },
+  };
+}
+
 /** CPU used in one slice of the window, in % of a core: by the server, this generator, Postgres, everything else. */
 interface CpuSlice {
   at: number;
@@ -234,7 +280,7 @@ function sampleCpu(serverPid: number, database: string): { stop(): Promise<CpuSl
  * acked, and the CPU split while they lasted against the whole window's: a stall of the server, of
  * this generator or of the machine each leaves a different mark.
  */
-function slowStretches(slices: CpuSlice[]): string {
+function slowStretches(stats: { ackMs: number[]; ackSentAt: number[] }, slices: CpuSlice[]): string {
   const bins = new Map<number, { n: number; slow: number }>();
   stats.ackSentAt.forEach((sentAt, i) => {
     const bin = Math.floor(sentAt / 100);
@@ -257,76 +303,19 @@ function slowStretches(slices: CpuSlice[]): string {
   );
 }
 
-// ---- how a player plays
-
-/**
- * What a person would click now: answer an open event; gather wood and check the traps when they
- * are ready; keep the fire up; otherwise something else the rules allow (build, buy, move workers,
- * switch tabs). Null when nothing can be done.
- */
-function humanCommand(state: GameState, now: number): Command | null {
-  if (state.event) {
-    const button = eventView(state, now)?.buttons.find((b) => b.blocked === null);
-    return button ? { type: 'event_choose', button: button.id } : null;
-  }
-  const first: Command[] = [{ type: 'gather_wood' }, { type: 'check_traps' }];
-  if (state.room.fire < 3) first.push(state.room.fire === 0 ? { type: 'light_fire' } : { type: 'stoke_fire' });
-  const others: Command[] = [
-    { type: 'stoke_fire' },
-    { type: 'build', building: 'trap' },
-    { type: 'build', building: 'hut' },
-    { type: 'build', building: 'cart' },
-    { type: 'buy', item: 'scales' },
-    { type: 'assign', job: 'hunter', delta: 1 },
-    { type: 'assign', job: 'hunter', delta: -1 },
-    { type: 'travel', to: state.location === 'room' ? 'outside' : 'room' },
-  ].sort(() => Math.random() - 0.5) as Command[];
-  return [...first, ...others].find((command) => check(state, command, now) === null) ?? null;
-}
-
 // ---- the run
 
-interface Stats {
-  sent: number;
-  acks: number;
-  rejects: Map<string, number>;
-  ackMs: number[];
-  /** When each of ackMs was sent (performance.now()), to find the stretches where they were slow. */
-  ackSentAt: number[];
-  patchMs: number[];
-  patchBytes: number;
-  patches: number;
-  snapshotBytes: number;
-  snapshots: number;
-  closes: Map<number, number>;
-}
-
-const stats: Stats = {
-  sent: 0,
-  acks: 0,
-  rejects: new Map(),
-  ackMs: [],
-  ackSentAt: [],
-  patchMs: [],
-  patchBytes: 0,
-  patches: 0,
-  snapshotBytes: 0,
-  snapshots: 0,
-  closes: new Map(),
-};
-let measuring = false;
-/** ACK_DUMP=file: every measured command as "epoch ms sent, ms to its ack", to line the tails up with the server's log. */
-const ackDump: string[] | null = process.env.ACK_DUMP ? [] : null;
-let stopping = false;
 
 const dbName = `smoulder_bench_${randomBytes(4).toString('hex')}`;
 const dbUrl = new URL(serverUrl);
 dbUrl.pathname = `/${dbName}`;
 await onServer(`CREATE DATABASE ${dbName}`);
-console.log(`database ${dbName}; ${fmt(PLAYERS)} players, ramp ${RAMP_S} s, warm-up ${WARMUP_S} s, window ${DURATION_S} s, start=${START}, workers ${WORKERS}`);
+console.log(
+  `database ${dbName}; ${fmt(PLAYERS)} players on ${THREADS} threads, ramp ${RAMP_S} s, warm-up ${WARMUP_S} s, window ${DURATION_S} s, start=${START}, workers ${WORKERS}`,
+);
 
 let server: ServerProcess | undefined;
-const clients: PlayerClient[] = [];
+let threads: Array<ReturnType<typeof startThread>> = [];
 try {
   server = await startServerProcess(
     { DATABASE_URL: dbUrl.toString(), GUEST_RATE_LIMIT: '1000000000', LOG_LEVEL: 'warn', WORKERS: String(WORKERS) },
@@ -357,70 +346,22 @@ try {
     await db.close();
   }
 
-  // Players arrive over the ramp and play until the end.
-  const playerLoop = async (client: PlayerClient) => {
-    await sleep(Math.random() * PACE_MAX_MS);
-    while (!stopping && client.open) {
-      const command = client.state && client.inFlight === 0 ? humanCommand(client.state, client.gameNow()) : null;
-      if (command) {
-        client.send(command);
-        if (measuring) stats.sent += 1;
-      }
-      await sleep(PACE_MIN_MS + Math.random() * (PACE_MAX_MS - PACE_MIN_MS));
-    }
-  };
-  const events = {
-    answered(_id: string, answer: { type: string; code?: string }, sentAt: number, at: number, patchAt: number | null) {
-      if (!measuring) return;
-      if (answer.type === 'ack') {
-        stats.acks += 1;
-        stats.ackMs.push(at - sentAt);
-        stats.ackSentAt.push(sentAt);
-        if (ackDump) ackDump.push(`${Math.round(performance.timeOrigin + sentAt)} ${(at - sentAt).toFixed(1)}`);
-        if (patchAt !== null && patchAt >= sentAt) stats.patchMs.push(patchAt - sentAt);
-      } else {
-        stats.rejects.set(answer.code!, (stats.rejects.get(answer.code!) ?? 0) + 1);
-      }
-    },
-    patch(bytes: number) {
-      if (!measuring) return;
-      stats.patches += 1;
-      stats.patchBytes += bytes;
-    },
-    snapshot(bytes: number) {
-      stats.snapshots += 1;
-      stats.snapshotBytes += bytes;
-    },
-    closed(code: number) {
-      if (!stopping) stats.closes.set(code, (stats.closes.get(code) ?? 0) + 1);
-    },
-  };
-  const rampStart = Date.now();
-  let failedConnects = 0;
+  // Players join over the ramp, dealt round the threads, and play until the end.
+  const rampStart = Date.now() + 500;
+  const shares: ThreadJob[] = Array.from({ length: THREADS }, () => ({ host, players: [] }));
+  players.forEach(({ cookie }, i) => shares[i % THREADS].players.push({ cookie, joinAt: rampStart + (i / PLAYERS) * RAMP_S * 1000 }));
+  threads = shares.map(startThread);
+  const joined: ThreadJoined[] = await Promise.all(threads.map((t) => t.next('joined')));
   // Socket opened → first snapshot (upgrade, session lookup, game load), for those that connected.
-  const connectMs: number[] = [];
-  const joinDump: string[] = [];
-  const rampT0 = performance.now();
-  const loops: Promise<void>[] = [];
-  await Promise.all(
-    players.map(async ({ cookie }, i) => {
-      await sleep((i / PLAYERS) * RAMP_S * 1000);
-      try {
-        const opened = performance.now();
-        const client = await PlayerClient.connect(host, cookie, events, 60_000);
-        connectMs.push(performance.now() - opened);
-        if (process.env.JOIN_DUMP) joinDump.push(`${Math.round(opened - rampT0)} ${Math.round(performance.now() - opened)}`);
-        clients.push(client);
-        loops.push(playerLoop(client));
-      } catch {
-        failedConnects += 1;
-      }
-    }),
-  );
+  const connectMs = joined.flatMap((j) => j.connectMs);
+  const failedConnects = joined.reduce((a, j) => a + j.failed, 0);
+  if (process.env.JOIN_DUMP) {
+    const joins = joined.flatMap((j) => j.joins).sort((a, b) => a[0] - b[0]);
+    await writeFile(process.env.JOIN_DUMP, joins.map(([opened, took]) => `${Math.round(opened - rampStart)} ${Math.round(took)}`).join('\n'));
+  }
   const connect = percentiles(connectMs);
-  if (process.env.JOIN_DUMP) await writeFile(process.env.JOIN_DUMP, joinDump.join('\n'));
   console.log(
-    `connected: ${fmt(clients.length)} in ${fmt((Date.now() - rampStart) / 1000, 1)} s (${failedConnects} failed after 60 s without a snapshot); ` +
+    `connected: ${fmt(connectMs.length)} in ${fmt((Date.now() - rampStart) / 1000, 1)} s (${failedConnects} failed after 60 s without a snapshot); ` +
       `socket → snapshot p50 ${fmt(connect.p50, 1)} ms, p99 ${fmt(connect.p99, 1)} ms, max ${fmt(connect.max, 1)} ms`,
   );
   // Where the server spent a join (upper bounds of its histogram buckets), to tell its own time from the queues'.
@@ -443,16 +384,17 @@ try {
   });
   const before = await snap();
   const timeline = sampleCpu(server!.pid, dbName);
-  // This process's own stalls delay the answers it times: shown beside the latencies.
-  const generatorLag = monitorEventLoopDelay({ resolution: 10 });
-  generatorLag.enable();
-  measuring = true;
+  for (const t of threads) t.send({ type: 'measure' });
   await sleep(DURATION_S * 1000);
-  measuring = false;
-  generatorLag.disable();
+  for (const t of threads) t.send({ type: 'report' });
+  const stats = sumReports(await Promise.all(threads.map((t) => t.next('report'))));
   const cpuSlices = await timeline.stop();
   const after = await snap();
-  const online = clients.filter((c) => c.open).length;
+  const online = stats.online;
+  if (process.env.ACK_DUMP) {
+    const lines = stats.ackSentAt.map((at, i) => [Math.round(performance.timeOrigin + at), stats.ackMs[i]] as const).sort((a, b) => a[0] - b[0]);
+    await writeFile(process.env.ACK_DUMP, lines.map(([at, took]) => `${at} ${took.toFixed(1)}`).join('\n'));
+  }
 
   // ---- report
   const seconds = (after.at - before.at) / 1000;
@@ -502,7 +444,7 @@ try {
     ],
     [
       'generator event-loop lag',
-      `p50 ${ms(generatorLag.percentile(50) / 1e6)}, p99 ${ms(generatorLag.percentile(99) / 1e6)}, max ${ms(generatorLag.max / 1e6)} (its own stalls count in the latencies above)`,
+      `p50 ${ms(stats.lag.p50)}, p99 ${ms(stats.lag.p99)}, max ${ms(stats.lag.max)}, the worst of ${THREADS} threads (their own stalls count in the latencies above)`,
     ],
     ['server event-loop lag', `p50 ${ms(after.metrics.get('nodejs_eventloop_lag_p50_seconds')! * 1000)}, p99 ${ms(after.metrics.get('nodejs_eventloop_lag_p99_seconds')! * 1000)}, max ${ms(after.metrics.get('nodejs_eventloop_lag_max_seconds')! * 1000)}`],
     ['server GC', gcLine('minor') + '; ' + gcLine('major') + '; ' + gcLine('incremental')],
@@ -517,16 +459,15 @@ try {
         `failures ${fmt(delta('smoulder_save_failures_total{reason="error"}') + delta('smoulder_save_failures_total{reason="conflict"}'))}`,
     ],
     ['change → stored', `≤ 0.5 s ${fmt(lagShare('0.5') * 100, 1)}%, ≤ 1 s ${fmt(lagShare('1') * 100, 2)}%, ≤ 1.5 s ${fmt(lagShare('1.5') * 100, 2)}%, ≤ 3 s ${fmt(lagShare('3') * 100, 2)}%`],
-    ['slow stretches', slowStretches(cpuSlices)],
+    ['slow stretches', slowStretches(stats, cpuSlices)],
   ];
   const width = Math.max(...lines.map(([k]) => k.length));
   console.log(`\n${lines.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}`);
 } finally {
-  stopping = true;
-  for (const client of clients) client.terminate();
+  // Ending a thread closes its sockets.
+  await Promise.all(threads.map((t) => t.stop()));
   await server?.kill('SIGTERM');
   // e.g. SERVER_NODE_ARGS=--trace-gc SERVER_OUTPUT=/tmp/server.log to read the collector's log afterwards
-  if (ackDump) await writeFile(process.env.ACK_DUMP!, ackDump.join('\n'));
   if (process.env.CPU_DUMP && cpuDump.length) await writeFile(process.env.CPU_DUMP, cpuDump.join('\n'));
   if (server && process.env.SERVER_OUTPUT) await writeFile(process.env.SERVER_OUTPUT, server.output());
   if (!KEEP_DB) await onServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
