@@ -8,6 +8,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, GameState } from '@smoulder/engine';
+import { WorkersReadiness } from '@smoulder/protocol';
 import { routeOf } from '../../apps/server/src/cluster/routing.ts';
 import { buildersVillage } from '../support/fixtures.ts';
 import { PlayerClient } from '../support/player-client.ts';
@@ -52,20 +53,27 @@ async function reconnect(host: string, cookie: string, timeoutMs = 10_000): Prom
   }
 }
 
-/** A metric as a new connection (answered by the front) and a kept-alive one (by a worker, asking the front) see it. */
-async function metric(server: ServerProcess, name: string): Promise<number[]> {
-  const fresh = new Promise<string>((resolve, reject) => {
+/**
+ * A path as a new connection (answered by the front) and a kept-alive one (by a worker, asking the
+ * front) see it: status and body of each.
+ */
+async function bothWays(server: ServerProcess, path: string): Promise<Array<{ status: number; body: string }>> {
+  const fresh = new Promise<{ status: number; body: string }>((resolve, reject) => {
     http
-      .get(`http://${server.host}/metrics`, { agent: false }, (res) => {
+      .get(`http://${server.host}${path}`, { agent: false }, (res) => {
         let body = '';
         res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve(body));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
       })
       .on('error', reject);
   });
   await fetch(`http://${server.host}/healthz`); // a pooled connection, now held by a worker
-  const texts = [await fresh, await (await fetch(`http://${server.host}/metrics`)).text()];
-  return texts.map((text) => Number(text.split('\n').find((l) => l.startsWith(`${name} `))?.split(' ')[1]));
+  const kept = await fetch(`http://${server.host}${path}`);
+  return [await fresh, { status: kept.status, body: await kept.text() }];
+}
+
+async function metric(server: ServerProcess, name: string): Promise<number[]> {
+  return (await bothWays(server, '/metrics')).map(({ body }) => Number(body.split('\n').find((l) => l.startsWith(`${name} `))?.split(' ')[1]));
 }
 
 const STEPS: Command[] = [
@@ -95,7 +103,7 @@ describe.skipIf(!process.env.DATABASE_URL)('WORKERS=2', () => {
     await db?.dispose();
   });
 
-  it('serves each session from its worker, sums their metrics, restarts a dead worker, and writes every game on SIGTERM', async () => {
+  it('serves each session from its worker, answers metrics and readiness for both, restarts a dead worker, and writes every game on SIGTERM', async () => {
     server = await startServerProcess({ ...db.env, WORKERS: '2', LOG_LEVEL: 'info', SAVE_DELAY_MS: '1000' });
     const pids = workerPids(server);
     expect(processTree(server.pid).slice(1).sort()).toEqual([...pids].sort());
@@ -112,6 +120,17 @@ describe.skipIf(!process.env.DATABASE_URL)('WORKERS=2', () => {
 
     expect(await metric(server, 'smoulder_players_online')).toEqual([3, 3]);
     expect(await metric(server, 'smoulder_ws_connections')).toEqual([4, 4]);
+    // Readiness, too, is answered for both: each worker's database and the games it holds.
+    for (const ready of await bothWays(server, '/readyz')) {
+      expect(ready.status).toBe(200);
+      expect(WorkersReadiness.parse(JSON.parse(ready.body))).toEqual({
+        status: 'ready',
+        workers: [
+          { worker: 0, status: 'ready', database: 'postgres', games: 2 },
+          { worker: 1, status: 'ready', database: 'postgres', games: 1 },
+        ],
+      });
+    }
 
     // Worker 0 dies in the middle of play; worker 1's player goes on as if nothing happened.
     for (const step of STEPS) expect(await clientA.request(step)).toMatchObject({ type: 'ack' });

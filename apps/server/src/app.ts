@@ -86,7 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       if (socket.readyState === socket.OPEN) socket.close(1011, 'server error');
     },
   });
-  await app.register(metrics, config.metrics);
+  await app.register(metrics, { ...config.metrics, viaFront: config.behindFront });
   await app.register(database, {
     database: deps.database,
     databaseUrl: config.databaseUrl,
@@ -112,7 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(saveHistory, { wallNow: deps.wallNow });
   await app.register(accountSettingsRoutes, { passwordRateLimit: config.loginRateLimit });
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { viaFront: config.behindFront });
   await app.register(adminRoutes, { wallNow: deps.wallNow });
 
   const serveWeb = fs.existsSync(config.webDist);

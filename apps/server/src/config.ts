@@ -42,7 +42,7 @@ export interface Config {
   /** Frames a game socket may send: a token bucket refilled at `perSecond`, holding `burst`. */
   socketFrameLimit: { perSecond: number; burst: number };
   /** `GET /metrics` (Prometheus); with a token it answers only `Authorization: Bearer <token>`. */
-  metrics: { enabled: boolean; token?: string; viaFront?: boolean };
+  metrics: { enabled: boolean; token?: string };
   logLevel: string;
   trustProxy: boolean;
   /**
@@ -50,6 +50,8 @@ export interface Config {
    * (`databaseUrl`) with `cluster` on: the workers are members of the cluster like any process.
    */
   workers: number;
+  /** This process is one of those workers, started by the front: it answers for all of them where one answer is wanted (metrics, readiness). */
+  behindFront: boolean;
   /** How far V8 lets the heap grow past what survived its last full collection (percent; 0: V8 decides). */
   heapGrowingPercent: number;
 }
@@ -82,11 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAccountLimit: { max: int(env.LOGIN_ACCOUNT_LIMIT, 10), windowMs: 15 * 60_000 },
     guestRateLimit: { max: int(env.GUEST_RATE_LIMIT, 30), windowMs: 60_000 },
     socketFrameLimit: { perSecond: int(env.SOCKET_FRAME_RATE, 20), burst: int(env.SOCKET_FRAME_BURST, 40) },
-    metrics: { enabled: env.METRICS_ENABLED !== 'false', token: env.METRICS_TOKEN || undefined, viaFront: env.SMOULDER_WORKER !== undefined },
+    metrics: { enabled: env.METRICS_ENABLED !== 'false', token: env.METRICS_TOKEN || undefined },
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     heapGrowingPercent: int(env.HEAP_GROWING_PERCENT, DEFAULT_HEAP_GROWING_PERCENT),
     workers: workerCount(env),
+    behindFront: env.SMOULDER_WORKER !== undefined,
   };
 }
 

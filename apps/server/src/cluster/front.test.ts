@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { WorkersReadiness } from '@smoulder/protocol';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFront, type Front } from './front.ts';
@@ -38,11 +39,11 @@ const workerOf = (token: string, workers: number) => {
 const sessionOf = (index: number) => ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].find((t) => workerOf(t, 2) === index)!;
 
 /** The first answer (a worker's JSON) that `accept` takes, retrying failed connections, within 10 s. */
-async function answered(request: () => Promise<string>, accept: (answer: { worker: number; pid: number }) => boolean) {
+async function answered<T = { worker: number; pid: number }>(request: () => Promise<string>, accept: (answer: T) => boolean): Promise<T> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const answer = (await request().then(body).catch(() => null)) as { worker: number; pid: number } | null;
-    if (answer && !('error' in answer) && accept(answer)) return answer;
+    const answer = (await request().then(body).catch(() => null)) as T | null;
+    if (answer && !('error' in (answer as object)) && accept(answer)) return answer;
     if (Date.now() > deadline) throw new Error(`no accepted answer; last: ${JSON.stringify(answer)}`);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -90,6 +91,45 @@ describe('the worker front', () => {
     const ok = await get(port, '/metrics', 'authorization: Bearer s3cret');
     expect(ok).toMatch(/^HTTP\/1.1 200 /);
     expect(ok).toMatch(/^echo_up 3$/m);
+  });
+
+  it('answers /readyz for all workers: ready, then degraded (still 200) while one restarts', async () => {
+    front = await startFront({ script, workers: 2, port: 0, host: '127.0.0.1', metrics: { enabled: true }, log });
+    const { port } = front.address();
+    const all = await get(port, '/readyz');
+    expect(all).toMatch(/^HTTP\/1.1 200 /);
+    expect(WorkersReadiness.parse(body(all))).toEqual({
+      status: 'ready',
+      workers: [
+        { worker: 0, status: 'ready', database: 'postgres', games: 0 },
+        { worker: 1, status: 'ready', database: 'postgres', games: 1 },
+      ],
+    });
+    const [, dead] = front.workerPids();
+    process.kill(dead, 'SIGKILL');
+    const deadline = Date.now() + 5_000;
+    while (front.workerPids()[1] !== 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    const degraded = await get(port, '/readyz');
+    // Still 200: the front sends the missing worker's players to the other meanwhile.
+    expect(degraded).toMatch(/^HTTP\/1.1 200 /);
+    expect(WorkersReadiness.parse(body(degraded))).toEqual({
+      status: 'degraded',
+      workers: [
+        { worker: 0, status: 'ready', database: 'postgres', games: 0 },
+        { worker: 1, status: 'unavailable', reason: 'restarting' },
+      ],
+    });
+    await answered<WorkersReadiness>(() => get(port, '/readyz'), (a) => a.status === 'ready');
+  });
+
+  it('answers /readyz with 503 when no worker is up', async () => {
+    front = await startFront({ script, workers: 1, port: 0, host: '127.0.0.1', metrics: { enabled: true }, log });
+    process.kill(front.workerPids()[0], 'SIGKILL');
+    const deadline = Date.now() + 5_000;
+    while (front.workerPids()[0] !== 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    const none = await get(front.address().port, '/readyz');
+    expect(none).toMatch(/^HTTP\/1.1 503 /);
+    expect(body(none)).toEqual({ status: 'unavailable', workers: [{ worker: 0, status: 'unavailable', reason: 'restarting' }] });
   });
 
   it('starts a dead worker again, sending its connections to another meanwhile', async () => {

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { STATUS_CODES } from 'node:http';
 import net from 'node:net';
-import type { HttpError, HttpErrorCode } from '@smoulder/protocol';
+import type { HttpError, HttpErrorCode, Readiness, WorkersReadiness } from '@smoulder/protocol';
 import { AggregatorRegistry } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { tokenMatches } from '../features/metrics/token.ts';
@@ -15,6 +15,8 @@ const MAX_HEAD_BYTES = 16 * 1024;
 const HEAD_TIMEOUT_MS = 10_000;
 const RESTART_DELAY_MS = 1_000;
 const METRICS_TIMEOUT_MS = 5_000;
+/** A worker that has not said whether it is ready by then counts as not (probes time out in seconds). */
+const READINESS_TIMEOUT_MS = 2_000;
 
 export interface FrontOptions {
   /** The module each worker runs (this server's main). */
@@ -55,6 +57,7 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
   let closing = false;
   let started = false;
   const metricsReplies = new Replies<MetricsJson>();
+  const readinessReplies = new Replies<Readiness>();
 
   function spawn(index: number): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -69,10 +72,15 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
           slot.ready = true;
           resolve();
         } else if (message.type === 'metrics') metricsReplies.answer(message.id, message.metrics);
+        else if (message.type === 'readiness') readinessReplies.answer(message.id, message.readiness);
         else if (message.type === 'gather') {
           gather().then(
             (gathered) => child.connected && child.send({ type: 'gathered', id: message.id, ...gathered } satisfies ToWorker),
             (err) => opts.log.error({ err }, 'could not gather the workers’ metrics'),
+          );
+        } else if (message.type === 'readiness-of-all') {
+          void workersReadiness().then(
+            (readiness) => child.connected && child.send({ type: 'readiness-of-all', id: message.id, readiness } satisfies ToWorker),
           );
         }
       });
@@ -132,6 +140,20 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
     reply(socket, 200, contentType, text);
   }
 
+  /** Every worker's readiness; the whole is ready when all are, still serving (degraded) when some are. */
+  async function workersReadiness(): Promise<WorkersReadiness> {
+    const workers = await Promise.all(
+      slots.map(async (slot, worker) => {
+        const child = slot.ready ? slot.child : null;
+        if (!child?.connected) return { worker, status: 'unavailable' as const, reason: 'restarting' };
+        const answer = await readinessReplies.ask((id) => child.send({ type: 'readiness', id } satisfies ToWorker), READINESS_TIMEOUT_MS);
+        return { worker, ...(answer ?? { status: 'unavailable' as const, reason: 'no answer' }) };
+      }),
+    );
+    const ready = workers.filter((w) => w.status === 'ready').length;
+    return { status: ready === workers.length ? 'ready' : ready > 0 ? 'degraded' : 'unavailable', workers };
+  }
+
   const server = net.createServer((socket) => {
     let head: Buffer = Buffer.alloc(0);
     socket.setTimeout(HEAD_TIMEOUT_MS, () => socket.destroy());
@@ -146,6 +168,12 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
       if (!complete) return fail(socket, 431, 'request/too_large', 'the request head is too large');
       const text = head.toString('latin1');
       const route = routeOf(text, socket.remoteAddress ?? '', slots.length);
+      if (route.to === 'readiness') {
+        void workersReadiness().then((answer) =>
+          reply(socket, answer.status === 'unavailable' ? 503 : 200, 'application/json; charset=utf-8', JSON.stringify(answer)),
+        );
+        return;
+      }
       if (route.to === 'metrics') {
         answerMetrics(socket, text).catch((err) => {
           opts.log.error({ err }, 'could not gather the workers’ metrics');

@@ -33,6 +33,13 @@ describe('routeOf', () => {
     expect(other).toEqual(routeOf(head('GET /ws HTTP/1.1'), '10.0.0.7', 16));
   });
 
+  it('keeps GET /readyz for the front; /healthz goes to a worker', () => {
+    expect(routeOf(head('GET /readyz HTTP/1.1'), '10.0.0.1', 2)).toEqual({ to: 'readiness' });
+    expect(routeOf(head('GET /readyz?probe=1 HTTP/1.1'), '10.0.0.1', 2)).toEqual({ to: 'readiness' });
+    expect(routeOf(head('HEAD /readyz HTTP/1.1'), '10.0.0.1', 2).to).toBe('worker');
+    expect(routeOf(head('GET /healthz HTTP/1.1'), '10.0.0.1', 2).to).toBe('worker');
+  });
+
   it('keeps GET /metrics for the front, query or not, and only GET', () => {
     expect(routeOf(head('GET /metrics HTTP/1.1'), '10.0.0.1', 2)).toEqual({ to: 'metrics' });
     expect(routeOf(head('GET /metrics?x=1 HTTP/1.1'), '10.0.0.1', 2)).toEqual({ to: 'metrics' });

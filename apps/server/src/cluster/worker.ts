@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { readiness } from '../features/health/readiness.ts';
 import type { FromWorker, ToWorker } from './messages.ts';
 
 /**
@@ -21,6 +22,8 @@ export async function serveHandedOver(app: FastifyInstance, onOrphaned: () => vo
         (metrics) => send({ type: 'metrics', id: message.id, metrics }),
         (err) => app.log.error({ err }, 'could not read the metrics'), // the front gives up on this worker's share
       );
+    } else if (message.type === 'readiness') {
+      void readiness(app).then((answer) => send({ type: 'readiness', id: message.id, readiness: answer }));
     }
   });
   process.once('disconnect', onOrphaned);

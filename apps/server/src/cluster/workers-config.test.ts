@@ -15,7 +15,7 @@ describe('WORKERS', () => {
   });
 
   it('has a worker answer /metrics for all workers, through the front', () => {
-    expect(loadConfig({}).metrics.viaFront).toBe(false);
-    expect(loadConfig({ SMOULDER_WORKER: '1', DATABASE_URL: 'postgres://db/x' }).metrics.viaFront).toBe(true);
+    expect(loadConfig({}).behindFront).toBe(false);
+    expect(loadConfig({ SMOULDER_WORKER: '1', DATABASE_URL: 'postgres://db/x' }).behindFront).toBe(true);
   });
 });

@@ -13,6 +13,8 @@ process.on('message', (message, socket) => {
   } else if (message.type === 'metrics') {
     const up = { name: 'echo_up', help: 'workers up', type: 'gauge', aggregator: 'sum', values: [{ value: 1, labels: {} }] };
     process.send({ type: 'metrics', id: message.id, metrics: [up] });
+  } else if (message.type === 'readiness') {
+    process.send({ type: 'readiness', id: message.id, readiness: { status: 'ready', database: 'postgres', games: Number(process.env.SMOULDER_WORKER) } });
   }
 });
 process.on('disconnect', () => process.exit(0));

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { Readiness } from '@smoulder/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../db/test-database.ts';
 import { INJECT_ORIGIN, sessionCookie, startTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -228,6 +229,6 @@ describe.each(testBackends())('account routes on $name', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json().status).toBe('ready');
+    expect(Readiness.parse(ready.json())).toMatchObject({ status: 'ready', database: t.db.kind });
   });
 });

@@ -1,21 +1,26 @@
+import type { WorkersReadiness } from '@smoulder/protocol';
 import type { FastifyPluginAsync } from 'fastify';
+import { readinessFromFront } from '../../cluster/ask-front.ts';
+import { readiness } from './readiness.ts';
+
+export interface HealthOptions {
+  /** A worker behind the front (WORKERS): `GET /readyz` answers for all workers, as the front does. */
+  viaFront?: boolean;
+}
 
 /** Liveness says the process answers; readiness also proves the database does. */
-const healthRoutes: FastifyPluginAsync = async (app) => {
+const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, opts) => {
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (request, reply) => {
-    try {
-      await app.db.prisma.$queryRawUnsafe('SELECT 1');
-      // Behind a load balancer with other processes: without its ownership connection this
-      // process can neither run nor reach a game, so it takes no new sockets until it is back.
-      if (app.gameCluster && !app.gameCluster.up) {
-        return reply.code(503).send({ status: 'unavailable', reason: 'cluster connection down' });
-      }
-      return { status: 'ready', database: app.db.kind, games: app.games.loaded };
-    } catch (err) {
-      request.log.warn({ err }, 'database not reachable');
-      return reply.code(503).send({ status: 'unavailable' });
+  app.get('/readyz', async (_request, reply) => {
+    if (opts.viaFront) {
+      const all = await readinessFromFront().catch((err) => {
+        app.log.warn({ err }, 'the front did not answer for the workers’ readiness');
+        return { status: 'unavailable', workers: [] } satisfies WorkersReadiness;
+      });
+      return reply.code(all.status === 'unavailable' ? 503 : 200).send(all);
     }
+    const ready = await readiness(app);
+    return reply.code(ready.status === 'ready' ? 200 : 503).send(ready);
   });
 };
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { gatherFromFront } from '../../cluster/gather.ts';
+import { gatherFromFront } from '../../cluster/ask-front.ts';
 import { sendError } from '../../http/errors.ts';
 import { Metrics } from './metrics.ts';
 import { tokenMatches } from './token.ts';
