@@ -6,7 +6,7 @@
  * embedded database serves one process only.
  */
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, GameState } from '@smoulder/engine';
 import { WorkersReadiness } from '@smoulder/protocol';
 import { routeOf } from '../../apps/server/src/cluster/routing.ts';
@@ -98,8 +98,12 @@ describe.skipIf(!process.env.DATABASE_URL)('WORKERS=2', () => {
     }
     await open.close();
   });
-  afterAll(async () => {
+  // Each test starts its own servers: a failed one must not leave its front (and workers) running.
+  afterEach(async () => {
     await server?.kill('SIGKILL');
+    server = undefined;
+  });
+  afterAll(async () => {
     await db?.dispose();
   });
 
