@@ -146,7 +146,10 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
       slots.map(async (slot, worker) => {
         const child = slot.ready ? slot.child : null;
         if (!child?.connected) return { worker, status: 'unavailable' as const, reason: 'restarting' };
-        const answer = await readinessReplies.ask((id) => child.send({ type: 'readiness', id } satisfies ToWorker), READINESS_TIMEOUT_MS);
+        // A channel that closed just now throws on send: that worker is restarting, and says nothing.
+        const answer = await readinessReplies
+          .ask((id) => child.send({ type: 'readiness', id } satisfies ToWorker), READINESS_TIMEOUT_MS)
+          .catch(() => null);
         return { worker, ...(answer ?? { status: 'unavailable' as const, reason: 'no answer' }) };
       }),
     );
