@@ -117,16 +117,24 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
     return null;
   }
 
-  /** Every worker's metrics, summed (or as each metric's aggregator says). */
-  async function gather(): Promise<Gathered> {
-    const parts = await Promise.all(
+  /**
+   * Asks every worker the same question: 'down' for one not up, null for one that did not answer in
+   * time (or whose channel closed just as it was asked, which throws on send).
+   */
+  function askEach<T>(replies: Replies<T>, type: 'metrics' | 'readiness', timeoutMs: number): Promise<Array<T | 'down' | null>> {
+    return Promise.all(
       slots.map((slot) => {
         const child = slot.ready ? slot.child : null;
-        if (!child?.connected) return null;
-        return metricsReplies.ask((id) => child.send({ type: 'metrics', id } satisfies ToWorker), METRICS_TIMEOUT_MS);
+        if (!child?.connected) return 'down' as const;
+        return replies.ask((id) => child.send({ type, id } satisfies ToWorker), timeoutMs).catch(() => null);
       }),
     );
-    const registry = AggregatorRegistry.aggregate(parts.filter((p) => p !== null));
+  }
+
+  /** Every worker's metrics, summed (or as each metric's aggregator says). */
+  async function gather(): Promise<Gathered> {
+    const parts = await askEach(metricsReplies, 'metrics', METRICS_TIMEOUT_MS);
+    const registry = AggregatorRegistry.aggregate(parts.filter((p) => p !== null && p !== 'down'));
     return { contentType: registry.contentType, text: await registry.metrics() };
   }
 
@@ -142,17 +150,11 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
 
   /** Every worker's readiness; the whole is ready when all are, still serving (degraded) when some are. */
   async function workersReadiness(): Promise<WorkersReadiness> {
-    const workers = await Promise.all(
-      slots.map(async (slot, worker) => {
-        const child = slot.ready ? slot.child : null;
-        if (!child?.connected) return { worker, status: 'unavailable' as const, reason: 'restarting' };
-        // A channel that closed just now throws on send: that worker is restarting, and says nothing.
-        const answer = await readinessReplies
-          .ask((id) => child.send({ type: 'readiness', id } satisfies ToWorker), READINESS_TIMEOUT_MS)
-          .catch(() => null);
-        return { worker, ...(answer ?? { status: 'unavailable' as const, reason: 'no answer' }) };
-      }),
-    );
+    const answers = await askEach(readinessReplies, 'readiness', READINESS_TIMEOUT_MS);
+    const workers = answers.map((answer, worker) => {
+      if (answer === 'down') return { worker, status: 'unavailable' as const, reason: 'restarting' };
+      return { worker, ...(answer ?? { status: 'unavailable' as const, reason: 'no answer' }) };
+    });
     const ready = workers.filter((w) => w.status === 'ready').length;
     return { status: ready === workers.length ? 'ready' : ready > 0 ? 'degraded' : 'unavailable', workers };
   }
