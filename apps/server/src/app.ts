@@ -102,6 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(game, {
     saveDelayMs: config.saveDelayMs,
+    timerSaveDelayMs: config.timerSaveDelayMs,
     unloadGraceMs: config.unloadGraceMs,
     allowedOrigins: config.allowedOrigins,
     frameLimits: config.socketFrameLimit,

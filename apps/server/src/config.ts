@@ -30,8 +30,13 @@ export interface Config {
   sessionTtlMs: number;
   /** A guest's session: their game lives on this device until they claim it, so it lasts long. */
   guestSessionTtlMs: number;
-  /** A changed game is written within this long. */
+  /** A player's change to a game (a command) is written within this long. */
   saveDelayMs: number;
+  /**
+   * A change made by a game's own timers is written within this long: a process loading the game
+   * after the one running it died runs it on to that process's last heartbeat instead.
+   */
+  timerSaveDelayMs: number;
   /** How long a game stays in memory after its last socket closed. */
   unloadGraceMs: number;
   loginRateLimit: { max: number; windowMs: number };
@@ -79,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: int(env.SESSION_TTL_DAYS, 30) * 24 * 3600 * 1000,
     guestSessionTtlMs: int(env.GUEST_SESSION_TTL_DAYS, 365) * 24 * 3600 * 1000,
     saveDelayMs: int(env.SAVE_DELAY_MS, 1000),
+    timerSaveDelayMs: int(env.TIMER_SAVE_DELAY_MS, 10_000),
     unloadGraceMs: int(env.UNLOAD_GRACE_MS, 10_000),
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 10), windowMs: 60_000 },
     loginAccountLimit: { max: int(env.LOGIN_ACCOUNT_LIMIT, 10), windowMs: 15 * 60_000 },

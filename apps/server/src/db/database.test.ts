@@ -79,6 +79,7 @@ describe.each(testBackends())('openDatabase on $name', (backend) => {
         'player_devices',
         'player_milestones',
         'saves',
+        'server_heartbeats',
         'sessions',
         'users',
       ]);

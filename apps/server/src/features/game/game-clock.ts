@@ -38,6 +38,11 @@ export class GameClock {
     return this.rate > 0;
   }
 
+  /** Game ms per wall ms now (0: stopped). */
+  get speed(): number {
+    return this.rate;
+  }
+
   /** Wall ms until the game clock reaches `gameTime`; Infinity while stopped. */
   wallDelayUntil(gameTime: number): number {
     if (this.rate === 0) return Infinity;

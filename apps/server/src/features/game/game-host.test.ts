@@ -3,7 +3,7 @@ import { newGame, type GameState } from '@smoulder/engine';
 import type { ServerMessage } from '@smoulder/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { GameHost, type SaveStore, type Subscriber } from './game-host.ts';
-import { StaleSaveError } from './save-repo.ts';
+import { StaleSaveError, type RunningClock } from './save-repo.ts';
 
 const quietLog = { error: () => {}, warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
 
@@ -126,6 +126,59 @@ describe('GameHost', () => {
     expect(Math.max(...waits)).toBeLessThanOrEqual(1000);
     // Still one write per second or so, not one per change.
     expect(writes.length).toBeLessThan(25);
+    host.dispose();
+    vi.useRealTimers();
+  });
+
+  it('writes the timers’ changes within the timer delay, a player’s within the save delay, and says whose clock runs', async () => {
+    vi.useFakeTimers();
+    const t0 = Date.now();
+    const writes: Array<{ at: number; clock: number; running: RunningClock | null | undefined }> = [];
+    const lags: Array<number | null> = [];
+    const store: SaveStore = {
+      write: async (_id, state, _v, expected, running) => {
+        writes.push({ at: Date.now() - t0, clock: state.clock, running });
+        return expected + 1;
+      },
+    };
+    const host = new GameHost('u6', newGame(1), 0, store, {
+      saveDelayMs: 1000,
+      timerSaveDelayMs: 10_000,
+      log: quietLog,
+      wallNow: () => Date.now(),
+      onWrite: (report) => void (report.ok && lags.push(report.lagMs)),
+    });
+    const sub = recorder();
+    // The clock starting is news to the save: written within the second, naming the clock.
+    host.attach(sub);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(writes).toEqual([{ at: expect.any(Number), clock: 0, running: { clock: expect.any(Number), rate: 1 } }]);
+    expect(writes[0].at).toBeLessThanOrEqual(1000);
+    host.command(sub, 'a', { type: 'light_fire' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(writes).toHaveLength(2);
+    // At 30 s the room cools and the builder comes, at 45 s the forest opens: changes the timers
+    // make alone. Their write waits up to the timer delay.
+    await vi.advanceTimersByTimeAsync(39_000 - 2_000);
+    expect(writes).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(writes).toHaveLength(3);
+    expect(writes[2].clock).toBeGreaterThanOrEqual(30_000);
+    expect(writes[2].at).toBeGreaterThan(30_000 + 9_000);
+    expect(writes[2].at).toBeLessThanOrEqual(30_000 + 10_000);
+    // A command after a timer's change takes the write forward; the timer's change rides along.
+    await vi.advanceTimersByTimeAsync(47_000 - 42_000);
+    host.command(sub, 'b', { type: 'stoke_fire' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(writes).toHaveLength(4);
+    expect(writes[3].clock).toBeGreaterThanOrEqual(47_000);
+    expect(writes[3].at).toBeLessThanOrEqual(48_000);
+    // Only the player's changes count in the lag a crash would cost; a timers-only write has none.
+    expect(lags.map((lag) => lag === null)).toEqual([false, false, true, false]);
+    // Stopped, the game is written as stopped.
+    await host.freeze();
+    expect(writes.at(-1)?.running).toBeNull();
+    expect(host.dirty).toBe(false);
     host.dispose();
     vi.useRealTimers();
   });

@@ -4,7 +4,7 @@ import type { NoticeMessage, ServerMessage } from '@smoulder/protocol';
 import fastJsonPatch from 'fast-json-patch';
 import type { FastifyBaseLogger } from 'fastify';
 import { GameClock } from './game-clock.ts';
-import { StaleSaveError } from './save-repo.ts';
+import { StaleSaveError, type RunningClock } from './save-repo.ts';
 
 const { compare } = fastJsonPatch;
 
@@ -17,15 +17,19 @@ export interface Subscriber {
   close(reason: CloseReason): void;
 }
 
-/** How a write went, for metrics: its duration and, when it landed, how long its oldest change waited. */
-export type WriteReport = { ok: true; ms: number; lagMs: number } | { ok: false; ms: number; conflict: boolean };
+/**
+ * How a write went, for metrics: its duration and, when it landed, how long the oldest change it
+ * carried that a crash would have lost waited (null: it carried none, only timer-driven changes).
+ */
+export type WriteReport = { ok: true; ms: number; lagMs: number | null } | { ok: false; ms: number; conflict: boolean };
 
 /** Key of the notice every socket hears just before a server restart closes it. */
 export const RESTART_NOTICE_KEY = 'notice.server.restarting';
 
 /** Where a host keeps its game; implemented over the saves table. */
 export interface SaveStore {
-  write(userId: string, state: GameState, stateVersion: number, expectedRevision: number): Promise<number>;
+  /** `running`: the clock was running as the state was taken (the save then names this process). */
+  write(userId: string, state: GameState, stateVersion: number, expectedRevision: number, running?: RunningClock | null): Promise<number>;
 }
 
 /**
@@ -52,8 +56,17 @@ export class SaveLead {
 }
 
 export interface HostOptions {
-  /** Every change is stored within this long (unless the database is slower than half of it). */
+  /**
+   * Every change a crash would lose (a command, a replaced state, the clock starting) is stored
+   * within this long (unless the database is slower than half of it).
+   */
   saveDelayMs: number;
+  /**
+   * Changes made by the game's own timers are stored within this long (default 10 s): they follow
+   * from the stored game and the time alone, and a process taking over after a crash runs the game
+   * on to the moment the dead process was last seen alive (save-repo.ts, `Replay`).
+   */
+  timerSaveDelayMs?: number;
   saveLead?: SaveLead;
   log: FastifyBaseLogger;
   wallNow?: () => number;
@@ -76,6 +89,7 @@ export interface HostOptions {
 export type KeyMoment = 'lift_off' | 'ending';
 
 const RECENT_NOTICES = 30;
+export const DEFAULT_TIMER_SAVE_DELAY_MS = 10_000;
 
 /**
  * The same text as one string. V8 hands back a longer result of JSON.stringify as a tree of pieces
@@ -94,7 +108,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * One player's game while any of their sockets is open: the single place their state changes.
  * Commands apply in arrival order (everything here is synchronous between awaits), every change
  * goes to every socket as a numbered patch, one timer wakes the game at its next due-time, and
- * changes are written behind within `saveDelayMs`, checked against the save's revision.
+ * changes are written behind, checked against the save's revision: a player's within
+ * `saveDelayMs`, the game's own (its timers) within `timerSaveDelayMs`.
  */
 export class GameHost {
   private state: GameState;
@@ -109,9 +124,13 @@ export class GameHost {
   private readonly notices: string[] = [];
   private wakeTimer: NodeJS.Timeout | null = null;
   private saveTimer: NodeJS.Timeout | null = null;
+  /** Wall time the armed save timer fires. */
+  private saveDue = 0;
   private readonly saveLead: SaveLead;
   private savedSeq = 0;
-  /** Wall time of the oldest change no write has started to carry yet. */
+  /** The clock rate the last write recorded (0: stopped, or no write by this host yet). */
+  private savedRate = 0;
+  /** Wall time of the oldest change a crash would lose that no write has started to carry yet. */
   private unsavedSince: number | null = null;
   private saving: Promise<void> = Promise.resolve();
   private conflict: StaleSaveError | null = null;
@@ -132,6 +151,10 @@ export class GameHost {
     this.saveLead = options.saveLead ?? new SaveLead();
   }
 
+  private get timerSaveDelayMs(): number {
+    return this.options.timerSaveDelayMs ?? DEFAULT_TIMER_SAVE_DELAY_MS;
+  }
+
   get subscriberCount(): number {
     return this.subscribers.size;
   }
@@ -145,6 +168,8 @@ export class GameHost {
     // Brought up to now before joining, so the newcomer's first frame is the snapshot, not a patch
     // that the snapshot already holds.
     this.tick();
+    // Until the save says the clock runs here, a crash would lose the time it ran.
+    if (this.savedRate !== this.clock.speed) this.changedDurably();
     this.subscribers.add(subscriber);
     subscriber.send(this.snapshot());
   }
@@ -182,7 +207,7 @@ export class GameHost {
       from.send(params ? { type: 'reject', id, code, key, params } : { type: 'reject', id, code, key });
       return false;
     }
-    this.commit(result.state, result.events);
+    this.commit(result.state, result.events, true);
     from.send({ type: 'ack', id, seq: this.seq });
     // States are never changed in place, so `before` is still the game as it was before lift-off.
     if (command.type === 'lift_off') this.options.onKeyMoment?.(this.userId, 'lift_off', before);
@@ -201,9 +226,8 @@ export class GameHost {
     this.notices.length = 0;
     this.clock.jump(state.clock);
     if (this.clock.running) this.clock.setRate(this.rate());
-    this.unsavedSince ??= this.wallNow();
     this.broadcast(this.snapshot());
-    this.scheduleSave();
+    this.changedDurably();
     this.tick();
   }
 
@@ -243,10 +267,11 @@ export class GameHost {
   /** Brings the game up to the clock (timers due by now) and re-arms the wake-up. */
   tick(): void {
     const step = advance(this.state, this.clock.now());
-    this.commit(step.state, step.events);
+    this.commit(step.state, step.events, false);
   }
 
-  private commit(fresh: GameState, events: GameEvent[]): void {
+  /** `byPlayer`: a command changed the game, which no replay could bring back, so it is stored soon. */
+  private commit(fresh: GameState, events: GameEvent[], byPlayer: boolean): void {
     // Kept for seconds, a whole new copy per change would age into the old generation and inflate
     // the heap (bench:load); shared, only the changed parts do, and the diff skips the rest.
     const next = shareUnchanged(this.state, fresh);
@@ -256,9 +281,9 @@ export class GameHost {
     if (this.clock.running) this.clock.setRate(this.rate());
     if (ops.length > 0) {
       this.seq += 1;
-      this.unsavedSince ??= this.wallNow();
       this.broadcast({ type: 'patch', seq: this.seq, ops: ops as never, clock: this.clock.sync() });
-      this.scheduleSave();
+      if (byPlayer) this.changedDurably();
+      else this.scheduleSave(this.timerSaveDelayMs);
     }
     for (const event of events) {
       if (event.type === 'notice') {
@@ -298,15 +323,24 @@ export class GameHost {
     this.wakeTimer = null;
   }
 
+  /** A change a crash would lose: stored within `saveDelayMs`. */
+  private changedDurably(): void {
+    this.unsavedSince ??= this.wallNow();
+    this.scheduleSave(this.saveLead.delay(this.options.saveDelayMs));
+  }
+
   /**
-   * The first change after a write sets the one timer; later changes ride along, however many there
-   * are, so under a steady stream of changes the game is still written every `saveDelayMs` and no
-   * change waits longer than that to be stored.
+   * One timer for the next write, armed for the most urgent change waiting; other changes ride
+   * along, however many there are, so under a steady stream of commands the game is still written
+   * every `saveDelayMs` and no change waits longer than its own delay to be stored.
    */
-  private scheduleSave(): void {
-    if (this.saveTimer) return;
-    const delay = this.saveLead.delay(this.options.saveDelayMs);
+  private scheduleSave(delay: number): void {
     const due = this.wallNow() + delay;
+    if (this.saveTimer) {
+      if (this.saveDue <= due) return;
+      clearTimeout(this.saveTimer);
+    }
+    this.saveDue = due;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = null;
       this.flush(due).catch(() => {});
@@ -327,21 +361,24 @@ export class GameHost {
   }
 
   private async write(dueAt?: number): Promise<void> {
-    if (this.savedSeq === this.seq || this.conflict || this.abandoned) return;
+    if (!this.dirty || this.conflict || this.abandoned) return;
     const seq = this.seq;
     const state = this.state;
-    const since = this.unsavedSince ?? this.wallNow();
+    const sync = this.clock.sync();
+    const running = sync.rate > 0 ? { clock: sync.gameNow, rate: sync.rate } : null;
+    const since = this.unsavedSince;
     this.unsavedSince = null;
     const started = this.wallNow();
     try {
-      this.revision = await this.store.write(this.userId, state, STATE_VERSION, this.revision);
+      this.revision = await this.store.write(this.userId, state, STATE_VERSION, this.revision, running);
       this.savedSeq = seq;
+      this.savedRate = sync.rate;
       const done = this.wallNow();
       if (dueAt !== undefined) this.saveLead.observe(done - dueAt, done);
-      this.options.onWrite?.({ ok: true, ms: done - started, lagMs: done - since });
+      this.options.onWrite?.({ ok: true, ms: done - started, lagMs: since === null ? null : done - since });
     } catch (err) {
       // The changes this write carried are still unwritten, and older than any made meanwhile.
-      this.unsavedSince = since;
+      if (since !== null) this.unsavedSince = since;
       this.options.onWrite?.({ ok: false, ms: this.wallNow() - started, conflict: err instanceof StaleSaveError });
       if (err instanceof StaleSaveError) {
         this.conflict = err;
@@ -349,7 +386,8 @@ export class GameHost {
         this.options.onConflict?.(this);
       } else {
         this.options.log.error({ err, userId: this.userId }, 'could not save a game; retrying');
-        this.scheduleSave();
+        if (this.unsavedSince !== null) this.changedDurably();
+        else this.scheduleSave(this.timerSaveDelayMs);
       }
       throw err;
     }
@@ -385,8 +423,8 @@ export class GameHost {
     return this.conflict !== null;
   }
 
-  /** Unwritten changes, e.g. to decide whether a shutdown may skip this game. */
+  /** Unwritten changes (or a clock that started or stopped since the last write). */
   get dirty(): boolean {
-    return this.savedSeq !== this.seq;
+    return this.savedSeq !== this.seq || this.savedRate !== this.clock.speed;
   }
 }

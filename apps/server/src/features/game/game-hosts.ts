@@ -1,11 +1,11 @@
-import { migrate, type GameState } from '@smoulder/engine';
+import { advance, migrate, type GameState } from '@smoulder/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { GameHost, SaveLead, type KeyMoment, type Subscriber, type WriteReport } from './game-host.ts';
 import type { PlayerOwnership } from './ownership.ts';
 import { startNewGame, type MilestoneSink } from './new-game.ts';
 import { SaveBatcher } from './save-batcher.ts';
-import { claimSave, loadSave, writeSave, writeSaves } from './save-repo.ts';
+import { claimSave, loadSave, readSaveForHost, writeSave, writeSaves, type HostSave } from './save-repo.ts';
 import { recordFinishedGame } from './finished-games-repo.ts';
 
 export class GameUnavailableError extends Error {}
@@ -21,6 +21,14 @@ export class GameElsewhereError extends GameUnavailableError {}
 
 export interface GameHostsOptions {
   saveDelayMs: number;
+  /** How soon changes made by the games' own timers are written (GameHost's `timerSaveDelayMs`). */
+  timerSaveDelayMs?: number;
+  /**
+   * This process's id in `server_heartbeats` (heartbeat.ts): saves of running games name it, so a
+   * process loading one after this one died can run the game on to its last beat. Without it no
+   * save names a process, and a crash loses what timers did since the last write.
+   */
+  processId?: string | null;
   unloadGraceMs: number;
   log: FastifyBaseLogger;
   ownership: PlayerOwnership;
@@ -31,6 +39,8 @@ export interface GameHostsOptions {
   onSaveBatch?: (size: number) => void;
   /** Told how long each load took to take the player's lock and then to read (claim) the save (metrics). */
   onLoad?: (lockSeconds: number, readSeconds: number) => void;
+  /** Told of every game run on past its save on loading, the process that ran it having died (metrics). */
+  onReplay?: (wallMs: number) => void;
   /** Told of every milestone a game reaches, `new_game` included (analytics). */
   milestones?: MilestoneSink;
   /** Seeds for the games that follow a won one (random by default; tests fix them). */
@@ -55,7 +65,7 @@ export class GameHosts {
     private readonly prisma: PrismaClient,
     private readonly options: GameHostsOptions,
   ) {
-    this.saves = new SaveBatcher((writes) => writeSaves(this.prisma, writes), {
+    this.saves = new SaveBatcher((writes) => writeSaves(this.prisma, writes, options.processId ?? null), {
       maxInFlight: 4,
       maxBatch: 200,
       gatherMs: 20,
@@ -203,20 +213,30 @@ export class GameHosts {
       throw new GameElsewhereError('this game is running elsewhere');
     }
     const locked = performance.now();
-    let saved;
+    let saved: HostSave;
     try {
       saved =
-        (this.options.ownership.fenceSaves ? await claimSave(this.prisma, userId) : await loadSave(this.prisma, userId)) ??
-        (await startNewGame(this.prisma, userId, this.options.milestones));
+        (this.options.ownership.fenceSaves ? await claimSave(this.prisma, userId) : await readSaveForHost(this.prisma, userId)) ??
+        { ...(await startNewGame(this.prisma, userId, this.options.milestones)), replay: null };
     } catch (err) {
       void this.options.ownership.release(userId);
       throw err;
     }
     this.options.onLoad?.((locked - started) / 1000, (performance.now() - locked) / 1000);
-    const state: GameState = migrate(saved.state);
+    let state: GameState = migrate(saved.state);
     // A restart gives the save a new game id; milestones go to the game being played.
     let { gameId } = saved;
     const sink = this.options.milestones;
+    if (saved.replay && saved.replay.toClock > state.clock) {
+      // The process that ran this game died with changes of its timers unwritten: the engine is
+      // deterministic, so running the save on to its last sign of life brings them back.
+      const step = advance(state, saved.replay.toClock);
+      state = step.state;
+      this.options.onReplay?.(saved.replay.wallMs);
+      for (const event of step.events) {
+        if (event.type === 'milestone') sink?.milestone({ userId, gameId, milestone: event.id, playMs: state.milestones[event.id] ?? state.clock });
+      }
+    }
     const host = new GameHost(
       userId,
       state,
@@ -224,6 +244,7 @@ export class GameHosts {
       this.saves,
       {
         saveDelayMs: this.options.saveDelayMs,
+        timerSaveDelayMs: this.options.timerSaveDelayMs,
         saveLead: this.saveLead,
         log: this.options.log,
         wallNow: this.options.wallNow,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FrameLimits } from './frame-limiter.ts';
 import { GameHosts } from './game-hosts.ts';
+import { ProcessHeartbeat } from './heartbeat.ts';
 import { singleProcessOwnership, type PlayerOwnership } from './ownership.ts';
 import { PgCluster } from './ownership-pg.ts';
 import { GameRouter, Relay } from './relay.ts';
@@ -20,6 +21,9 @@ const FORGET_TOPIC = 'forget';
 
 export interface GameOptions {
   saveDelayMs: number;
+  timerSaveDelayMs?: number;
+  /** How often this process records itself alive (heartbeat.ts); 250 ms by default. */
+  heartbeatMs?: number;
   unloadGraceMs: number;
   allowedOrigins: string[];
   /** How fast one socket may send frames. */
@@ -39,8 +43,13 @@ export default fp<GameOptions>(
   async (app, opts) => {
     const cluster = opts.cluster && !opts.ownership ? new PgCluster({ url: opts.cluster.url, log: app.log }) : null;
     if (cluster) await cluster.start();
+    const heartbeat = new ProcessHeartbeat(app.db.prisma, { everyMs: opts.heartbeatMs ?? 250, log: app.log });
+    await heartbeat.start();
     const hosts = new GameHosts(app.db.prisma, {
       saveDelayMs: opts.saveDelayMs,
+      timerSaveDelayMs: opts.timerSaveDelayMs,
+      processId: heartbeat.id,
+      onReplay: (wallMs) => app.metrics.replayed(wallMs / 1000),
       unloadGraceMs: opts.unloadGraceMs,
       log: app.log,
       ownership: opts.ownership ?? cluster ?? singleProcessOwnership,
@@ -48,7 +57,7 @@ export default fp<GameOptions>(
       milestones: app.analytics,
       onWrite: (report) =>
         report.ok
-          ? app.metrics.saved(report.ms / 1000, report.lagMs / 1000)
+          ? app.metrics.saved(report.ms / 1000, report.lagMs === null ? null : report.lagMs / 1000)
           : app.metrics.saveFailed(report.conflict ? 'conflict' : 'error'),
       onSaveBatch: (size) => app.metrics.saveBatch(size),
       onLoad: (lockSeconds, readSeconds) => {
@@ -84,6 +93,7 @@ export default fp<GameOptions>(
       for (const client of app.websocketServer.clients) client.close(CLOSE.restart, 'server restarting');
       // Last: the hosts' final messages to other processes go out, then the locks are let go.
       await cluster?.stop();
+      await heartbeat.stop();
     });
     await app.register(socketRoute, {
       hosts,

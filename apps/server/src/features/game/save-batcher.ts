@@ -1,5 +1,5 @@
 import type { SaveStore } from './game-host.ts';
-import { StaleSaveError, type SaveWrite, type SaveWriteResult } from './save-repo.ts';
+import { StaleSaveError, type RunningClock, type SaveWrite, type SaveWriteResult } from './save-repo.ts';
 
 interface Pending {
   write: SaveWrite;
@@ -39,9 +39,9 @@ export class SaveBatcher implements SaveStore {
     private readonly options: BatcherOptions = { maxInFlight: 4, maxBatch: 200 },
   ) {}
 
-  write(userId: string, state: unknown, stateVersion: number, expectedRevision: number): Promise<number> {
+  write(userId: string, state: unknown, stateVersion: number, expectedRevision: number, running: RunningClock | null = null): Promise<number> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ write: { userId, state, stateVersion, expectedRevision }, resolve, reject });
+      this.queue.push({ write: { userId, state, stateVersion, expectedRevision, running }, resolve, reject });
       // Writes falling due within `gatherMs` of each other go together.
       if (this.gathering) return;
       this.gathering = true;

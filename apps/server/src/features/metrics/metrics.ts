@@ -17,13 +17,18 @@ export interface GameMetrics {
    * found: `game`), and within a load the player's lock taken (`lock`) and the save read (`read`).
    */
   joined(stage: JoinStage, seconds: number): void;
-  /** A game was written: how long the write took and how long its oldest change had waited. */
-  saved(seconds: number, lagSeconds: number): void;
+  /**
+   * A game was written: how long the write took and how long its oldest change a crash would lose
+   * had waited (null: it carried only its timers' changes, which a crash does not lose).
+   */
+  saved(seconds: number, lagSeconds: number | null): void;
   saveFailed(reason: 'error' | 'conflict'): void;
   /** Games written by one statement. */
   saveBatch(size: number): void;
   /** This process took a game over from another whose hold on it ended (died, lost its database session, stopped). */
   takeover(): void;
+  /** A game was run on past its save as it loaded, its process having died `seconds` after the write. */
+  replayed(seconds: number): void;
 }
 
 export type JoinStage = 'session' | 'game' | 'lock' | 'read';
@@ -104,7 +109,9 @@ export class Metrics implements GameMetrics {
   });
   private readonly saveLag = new Histogram({
     name: 'smoulder_save_lag_seconds',
-    help: 'Age of the oldest change a write made durable: what a crash at that moment would have lost.',
+    help:
+      'Age of the oldest player change (command, replaced state, clock started) a write made durable: what a crash ' +
+      'at that moment would have lost. Writes of timer-driven changes alone are not counted (a crash does not lose them).',
     buckets: [0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 2, 3, 5, 10],
     registers: [this.registry],
   });
@@ -124,6 +131,13 @@ export class Metrics implements GameMetrics {
   private readonly takeovers = new Counter({
     name: 'smoulder_cluster_takeovers_total',
     help: 'Games this process took over from another process that let go of them (crash, lost session, shutdown).',
+    registers: [this.registry],
+  });
+
+  private readonly replays = new Histogram({
+    name: 'smoulder_replay_seconds',
+    help: 'Games run on past their save as they loaded (their process died): wall time between the write and its last heartbeat.',
+    buckets: [0.25, 0.5, 1, 2, 5, 10, 15, 30],
     registers: [this.registry],
   });
 
@@ -204,9 +218,13 @@ export class Metrics implements GameMetrics {
     this.joinSeconds.observe({ stage }, seconds);
   }
 
-  saved(seconds: number, lagSeconds: number): void {
+  saved(seconds: number, lagSeconds: number | null): void {
     this.saveSeconds.observe(seconds);
-    this.saveLag.observe(lagSeconds);
+    if (lagSeconds !== null) this.saveLag.observe(lagSeconds);
+  }
+
+  replayed(seconds: number): void {
+    this.replays.observe(seconds);
   }
 
   saveFailed(reason: 'error' | 'conflict'): void {
