@@ -1,5 +1,5 @@
 /**
- * Load benchmark: `npm run bench:load -- [players=1000] [--duration=60] [--ramp=seconds] [--start=village|new] [--workers=1] [--threads=2] [--keep-db]`
+ * Load benchmark: `npm run bench:load -- [players=1000] [--duration=60] [--ramp=seconds] [--start=village|new] [--workers=1] [--threads=2] [--idle=0] [--keep-db]`
  *
  * Needs DATABASE_URL naming a Postgres server (e.g. postgres://postgres@127.0.0.1:5432/postgres): a
  * fresh database is created there for the run and dropped afterwards. The server runs as a child
@@ -10,7 +10,9 @@
  * mid-game village, seeded per player, unless --start=new), opens the game socket like a page
  * would, keeps its game from the snapshot and patches, and plays at a human pace: one action every
  * 2 to 5 seconds, chosen among what the rules allow at that moment (cooldowns respected, events
- * answered). Players connect over the ramp; the measurement window then lasts --duration seconds.
+ * answered). --idle=P makes P % of them (spread evenly) keep the game open without acting, as
+ * players with a tab left open do: their games still run, so only the timers change them.
+ * Players connect over the ramp; the measurement window then lasts --duration seconds.
  * The players run on --threads worker threads (players-thread.ts), each with its own heap, so one
  * of this generator's collections delays the answers of one thread's share only.
  *
@@ -51,6 +53,10 @@ const WORKERS = Number(flag('workers') ?? 1);
 /** Worker threads the simulated players are shared among. */
 const THREADS = Math.max(1, Number(flag('threads') ?? Math.min(2, availableParallelism())));
 const WARMUP_S = 5;
+/** Percent of the players who only watch. */
+const IDLE_PERCENT = Math.min(100, Math.max(0, Number(flag('idle') ?? 0)));
+/** Player i watches when the running count of watchers, rounded down, steps up at i: evenly spread, exactly the share. */
+const watches = (i: number) => Math.floor(((i + 1) * IDLE_PERCENT) / 100) > Math.floor((i * IDLE_PERCENT) / 100);
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -311,7 +317,7 @@ const dbUrl = new URL(serverUrl);
 dbUrl.pathname = `/${dbName}`;
 await onServer(`CREATE DATABASE ${dbName}`);
 console.log(
-  `database ${dbName}; ${fmt(PLAYERS)} players on ${THREADS} threads, ramp ${RAMP_S} s, warm-up ${WARMUP_S} s, window ${DURATION_S} s, start=${START}, workers ${WORKERS}`,
+  `database ${dbName}; ${fmt(PLAYERS)} players on ${THREADS} threads, ramp ${RAMP_S} s, warm-up ${WARMUP_S} s, window ${DURATION_S} s, start=${START}, workers ${WORKERS}, idle ${IDLE_PERCENT}%`,
 );
 
 let server: ServerProcess | undefined;
@@ -349,7 +355,9 @@ try {
   // Players join over the ramp, dealt round the threads, and play until the end.
   const rampStart = Date.now() + 500;
   const shares: ThreadJob[] = Array.from({ length: THREADS }, () => ({ host, players: [] }));
-  players.forEach(({ cookie }, i) => shares[i % THREADS].players.push({ cookie, joinAt: rampStart + (i / PLAYERS) * RAMP_S * 1000 }));
+  players.forEach(({ cookie }, i) =>
+    shares[i % THREADS].players.push({ cookie, joinAt: rampStart + (i / PLAYERS) * RAMP_S * 1000, idle: watches(i) }),
+  );
   threads = shares.map(startThread);
   const joined: ThreadJoined[] = await Promise.all(threads.map((t) => t.next('joined')));
   // Socket opened → first snapshot (upgrade, session lookup, game load), for those that connected.

@@ -94,7 +94,7 @@ port.on('message', (message: ToThread) => {
 // Join over the ramp, each player at its own moment of it, as the whole crowd would.
 const joined: ThreadJoined = { type: 'joined', connectMs: [], joins: [], failed: 0 };
 await Promise.all(
-  job.players.map(async ({ cookie, joinAt }) => {
+  job.players.map(async ({ cookie, joinAt, idle }) => {
     await sleep(joinAt - Date.now());
     try {
       const opened = performance.now();
@@ -103,7 +103,7 @@ await Promise.all(
       joined.connectMs.push(took);
       joined.joins.push([epoch(opened), took]);
       clients.push(client);
-      void play(client);
+      if (!idle) void play(client);
     } catch {
       joined.failed += 1;
     }

@@ -1,9 +1,9 @@
 /** What the load benchmark's main thread and its player threads (players-thread.ts) tell each other. */
 
-/** A thread's share of the players: each joins at `joinAt` (epoch ms). */
+/** A thread's share of the players: each joins at `joinAt` (epoch ms); an `idle` one never acts. */
 export interface ThreadJob {
   host: string;
-  players: Array<{ cookie: string; joinAt: number }>;
+  players: Array<{ cookie: string; joinAt: number; idle: boolean }>;
 }
 
 /** Main → thread: start counting; stop counting and report. */
