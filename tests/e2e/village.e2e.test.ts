@@ -49,6 +49,15 @@ describe.skipIf(!chromiumPath)('a village in Chromium, on a 360 px phone', () =>
   it('loads a village, builds a hut, puts a villager to work, earns, answers an event, speaks Polish', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
     const { userId } = await newGuest(server, context);
+    // Every patch frame the pages of this context receive.
+    let patches = 0;
+    context.on('page', (opened) =>
+      opened.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          if (typeof payload === 'string' && payload.startsWith('{"type":"patch"')) patches += 1;
+        }),
+      ),
+    );
 
     // The village loads where the save left the player: outside, 8 living in 3 huts.
     let page = await loadGame(server, context, userId, VILLAGE);
@@ -79,6 +88,9 @@ describe.skipIf(!chromiumPath)('a village in Chromium, on a 360 px phone', () =>
     // Income arrives: three hunters bring 1.5 fur every 10 s, which the fur row's tooltip says when
     // the keyboard reaches it (Tab from the wood row above).
     const furBefore = await stock(page, 'fur');
+    const patchesBefore = patches;
+    // (The build and the assignment above each came back as one.)
+    expect(patchesBefore).toBeGreaterThanOrEqual(2);
     const furRow = page.locator('[data-store="fur"]');
     await page.locator('[data-store="wood"]').focus();
     await page.keyboard.press('Tab');
@@ -86,6 +98,8 @@ describe.skipIf(!chromiumPath)('a village in Chromium, on a 360 px phone', () =>
     await expect.poll(() => furRow.locator('[role="tooltip"]').textContent()).toBe('+1.5 per 10 s');
     expect(await furRow.locator('[role="tooltip"]').isVisible()).toBe(true);
     await expect.poll(() => stock(page, 'fur'), { timeout: 12_000, interval: 250 }).toBeGreaterThan(furBefore);
+    // The page ran the income itself: the server sends what the timers did with the next command.
+    expect(patches).toBe(patchesBefore);
 
     // Lights off from the settings menu: a disclosure with two switches.
     const lights = page.locator('[data-action="set_option:lightsOff"]');

@@ -69,7 +69,9 @@ const clients: PlayerClient[] = [];
 async function play(client: PlayerClient): Promise<void> {
   await sleep(Math.random() * PACE_MAX_MS);
   while (client.open) {
-    const command = client.state && client.inFlight === 0 ? humanCommand(client.state, client.gameNow()) : null;
+    const now = client.gameNow();
+    const state = client.inFlight === 0 ? client.stateAt(now) : null;
+    const command = state ? humanCommand(state, now) : null;
     if (command) {
       client.send(command);
       if (measuring) report.sent += 1;

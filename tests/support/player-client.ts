@@ -1,11 +1,11 @@
 /**
  * A scripted player over a real `ws` socket, as the browser client behaves: it keeps a copy of its
- * game from the snapshot and the numbered patches, knows the game clock from the clock syncs, and
- * sends commands by id. Used by the recovery tests and the load benchmark, so it stays lean.
+ * game from the snapshot and the numbered patches, knows the game clock from the clock syncs, runs
+ * the game's timers on between patches (`stateAt`), and sends commands by id. Used by the recovery tests and the load benchmark, so it stays lean.
  */
 import fastJsonPatch from 'fast-json-patch';
 import WebSocket from 'ws';
-import type { Command, GameState } from '@smoulder/engine';
+import { advance, nextDueAt, type Command, type GameState } from '@smoulder/engine';
 import type { ClockSync, ServerMessage } from '@smoulder/protocol';
 
 const { applyPatch } = fastJsonPatch;
@@ -29,6 +29,8 @@ export class PlayerClient {
   private nextId = 0;
   private readonly pending = new Map<string, { sentAt: number; resolve?: (answer: Answer) => void }>();
   private lastPatch = { seq: -1, at: 0 };
+  /** `state` at `seq`, its timers run on (patches change `state` in place, hence the seq). */
+  private shown: { seq: number; from: GameState; state: GameState } | null = null;
   private snapshotWaiters: Array<() => void> = [];
   private closeWaiters: Array<() => void> = [];
 
@@ -116,6 +118,15 @@ export class PlayerClient {
       default:
         break;
     }
+  }
+
+  /** The game as the browser would show it at `now`: the server's last state, its timers run on. */
+  stateAt(now: number): GameState | null {
+    if (!this.state) return null;
+    if (this.shown?.seq !== this.seq || this.shown.from !== this.state) this.shown = { seq: this.seq, from: this.state, state: this.state };
+    const due = nextDueAt(this.shown.state);
+    if (due !== null && due <= now) this.shown.state = advance(this.shown.state, now).state;
+    return this.shown.state;
   }
 
   /** The game clock now, as the client draws it. */

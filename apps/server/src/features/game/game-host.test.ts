@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { newGame, type GameState } from '@smoulder/engine';
+import { advance, eventView, newGame, type Command, type GameState } from '@smoulder/engine';
+import fastJsonPatch from 'fast-json-patch';
 import type { ServerMessage } from '@smoulder/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { GameHost, type SaveStore, type Subscriber } from './game-host.ts';
@@ -49,6 +50,38 @@ describe('GameHost', () => {
     const snapshot = later.frames.find((f) => f.type === 'snapshot');
     expect(snapshot?.type === 'snapshot' && snapshot.notices).toEqual(sent);
     host.dispose();
+  });
+
+  it('sends what the timers alone did with the next command, their notices at once; run on, the last state sent is the game', async () => {
+    vi.useFakeTimers();
+    const host = new GameHost('u1', newGame(1), 0, { write: async (_id, _s, _v, expected) => expected + 1 }, { saveDelayMs: 1000, log: quietLog });
+    const sub = recorder();
+    host.attach(sub);
+    host.command(sub, 'a', { type: 'light_fire' });
+    // What a client holds: the snapshot with every patch applied.
+    const held = () => {
+      let state = structuredClone((sub.frames[0] as Extract<ServerMessage, { type: 'snapshot' }>).state);
+      for (const f of sub.frames) if (f.type === 'patch') state = fastJsonPatch.applyPatch(state, f.ops as never, false, false).newDocument;
+      return state;
+    };
+    const framesBefore = sub.frames.length;
+    const patchesBefore = sub.frames.filter((f) => f.type === 'patch').length;
+    // Six minutes: the room warms, the fire dies down, the stranger's footsteps; every timer fires.
+    await vi.advanceTimersByTimeAsync(6 * 60_000);
+    const during = sub.frames.slice(framesBefore);
+    expect(during.filter((f) => f.type === 'patch')).toEqual([]);
+    expect(during.filter((f) => f.type === 'notice').length).toBeGreaterThan(0);
+    expect(host.currentState.room.fire).not.toBe(held().room.fire);
+    // The client runs the same timers on what it holds and has the server's game exactly.
+    expect(advance(held(), host.currentState.clock).state).toEqual(host.currentState);
+    // The next command's patch brings what it holds up to the game (an event the timers opened is answered).
+    const open = eventView(host.currentState, host.currentState.clock);
+    const next: Command = open ? { type: 'event_choose', button: open.buttons[0].id } : { type: 'stoke_fire' };
+    expect(host.command(sub, 'b', next)).toBe(true);
+    expect(sub.frames.filter((f) => f.type === 'patch')).toHaveLength(patchesBefore + 1);
+    expect(held()).toEqual(host.currentState);
+    host.dispose();
+    vi.useRealTimers();
   });
 
   it('starts a socket that joins later with the snapshot, the time it brought the game up to included', async () => {

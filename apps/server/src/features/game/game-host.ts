@@ -106,13 +106,16 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * One player's game while any of their sockets is open: the single place their state changes.
- * Commands apply in arrival order (everything here is synchronous between awaits), every change
- * goes to every socket as a numbered patch, one timer wakes the game at its next due-time, and
+ * Commands apply in arrival order (everything here is synchronous between awaits), what a command
+ * changed (with what the timers did since the last one) goes to every socket as a numbered patch,
+ * one timer wakes the game at its next due-time (its notices go out then), and
  * changes are written behind, checked against the save's revision: a player's within
  * `saveDelayMs`, the game's own (its timers) within `timerSaveDelayMs`.
  */
 export class GameHost {
   private state: GameState;
+  /** The game as the sockets were last sent it: the base of the next patch. */
+  private sent: GameState;
   private seq = 0;
   private readonly clock: GameClock;
   private readonly subscribers = new Set<Subscriber>();
@@ -127,7 +130,9 @@ export class GameHost {
   /** Wall time the armed save timer fires. */
   private saveDue = 0;
   private readonly saveLead: SaveLead;
-  private savedSeq = 0;
+  /** Changes committed so far, and how many of them the last write carried. */
+  private changes = 0;
+  private savedChanges = 0;
   /** The clock rate the last write recorded (0: stopped, or no write by this host yet). */
   private savedRate = 0;
   /** Wall time of the oldest change a crash would lose that no write has started to carry yet. */
@@ -147,6 +152,7 @@ export class GameHost {
     private readonly options: HostOptions,
   ) {
     this.state = state;
+    this.sent = state;
     this.clock = new GameClock(state.clock, options.wallNow);
     this.saveLead = options.saveLead ?? new SaveLead();
   }
@@ -170,8 +176,10 @@ export class GameHost {
     this.tick();
     // Until the save says the clock runs here, a crash would lose the time it ran.
     if (this.savedRate !== this.clock.speed) this.changedDurably();
+    // Taken first: what the others were not sent yet goes to them alone, as a patch.
+    const snapshot = this.snapshot();
     this.subscribers.add(subscriber);
-    subscriber.send(this.snapshot());
+    subscriber.send(snapshot);
   }
 
   /** The last socket leaving stops the clock and writes the game. */
@@ -184,7 +192,9 @@ export class GameHost {
     return this.clock.sync();
   }
 
+  /** The game as it is now, at a number every socket agrees on: what was held back goes out first. */
   snapshot(): ServerMessage {
+    this.publish();
     return {
       type: 'snapshot',
       protocol: 1,
@@ -222,6 +232,8 @@ export class GameHost {
    */
   replace(state: GameState): void {
     this.state = state;
+    this.sent = state;
+    this.changes += 1;
     this.seq += 1;
     this.notices.length = 0;
     this.clock.jump(state.clock);
@@ -275,16 +287,16 @@ export class GameHost {
     // Kept for seconds, a whole new copy per change would age into the old generation and inflate
     // the heap (bench:load); shared, only the changed parts do, and the diff skips the rest.
     const next = shareUnchanged(this.state, fresh);
-    const ops = compare(this.state, next);
+    const changed = next !== this.state;
     this.state = next;
     // Hyper mode is a setting in the game; the clock follows it from this moment on.
     if (this.clock.running) this.clock.setRate(this.rate());
-    if (ops.length > 0) {
-      this.seq += 1;
-      this.broadcast({ type: 'patch', seq: this.seq, ops: ops as never, clock: this.clock.sync() });
+    if (changed) {
+      this.changes += 1;
       if (byPlayer) this.changedDurably();
       else this.scheduleSave(this.timerSaveDelayMs);
     }
+    if (byPlayer) this.publish();
     for (const event of events) {
       if (event.type === 'notice') {
         const notice: NoticeMessage = { type: 'notice', key: event.key, at: next.clock };
@@ -297,6 +309,21 @@ export class GameHost {
       }
     }
     this.armWake();
+  }
+
+  /**
+   * Sends every socket what changed since they were last sent the game. What the timers alone did
+   * waits for the next command's patch (or a snapshot): the client runs the same timers on the same
+   * state itself, so holding them back changes nothing it shows, and a socket write per timer would
+   * be most of the server's work (docs/operations.md, "Load").
+   */
+  private publish(): void {
+    if (this.sent === this.state) return;
+    const ops = compare(this.sent, this.state);
+    this.sent = this.state;
+    if (ops.length === 0) return;
+    this.seq += 1;
+    this.broadcast({ type: 'patch', seq: this.seq, ops: ops as never, clock: this.clock.sync() });
   }
 
   private broadcast(message: ServerMessage): void {
@@ -362,7 +389,7 @@ export class GameHost {
 
   private async write(dueAt?: number): Promise<void> {
     if (!this.dirty || this.conflict || this.abandoned) return;
-    const seq = this.seq;
+    const changes = this.changes;
     const state = this.state;
     const sync = this.clock.sync();
     const running = sync.rate > 0 ? { clock: sync.gameNow, rate: sync.rate } : null;
@@ -371,7 +398,7 @@ export class GameHost {
     const started = this.wallNow();
     try {
       this.revision = await this.store.write(this.userId, state, STATE_VERSION, this.revision, running);
-      this.savedSeq = seq;
+      this.savedChanges = changes;
       this.savedRate = sync.rate;
       const done = this.wallNow();
       if (dueAt !== undefined) this.saveLead.observe(done - dueAt, done);
@@ -425,6 +452,6 @@ export class GameHost {
 
   /** Unwritten changes (or a clock that started or stopped since the last write). */
   get dirty(): boolean {
-    return this.savedSeq !== this.seq || this.savedRate !== this.clock.speed;
+    return this.savedChanges !== this.changes || this.savedRate !== this.clock.speed;
   }
 }

@@ -3,6 +3,7 @@ import type { Command, GameState } from '@smoulder/engine';
 import type { ServerMessage } from '@smoulder/protocol';
 import { gameNowAt, needsFrames } from './clock.ts';
 import { parseServerFrame } from './frames.ts';
+import { msUntilNextTimer, runTimers } from './prediction.ts';
 import {
   applyServerMessage,
   commandForgotten,
@@ -20,6 +21,8 @@ import { useConnection } from './useConnection.ts';
 const COMMAND_TIMEOUT_MS = 10_000;
 /** A resync with no snapshot after this long: start over with a fresh socket. */
 const RESYNC_TIMEOUT_MS = 5_000;
+/** setTimeout's ceiling. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Failed opens in a row after which we ask whether the session still exists. */
 const FAILURES_BEFORE_SESSION_CHECK = 2;
 
@@ -31,11 +34,14 @@ export interface GameOptions {
 }
 
 /**
- * Everything the views know about the game: the server's state and sequence number, the clock,
- * the log, the connection, and `now` (the game clock, ticking only while a cooldown runs).
+ * Everything the views know about the game: the state (the server's, its timers run on to now:
+ * prediction.ts) and sequence number, the clock, the log, the connection, and `now` (the game
+ * clock, ticking only while a cooldown runs).
  */
 export function createGame(options: GameOptions = {}) {
   const model = shallowRef<GameModel>(emptyModel());
+  const shown = shallowRef<{ from: GameState; state: GameState } | null>(null);
+  let timerDue = 0;
   const now = ref(0);
   const timers = new Map<string, number>();
   let resyncTimer = 0;
@@ -79,6 +85,22 @@ export function createGame(options: GameOptions = {}) {
 
   function setModel(next: GameModel) {
     model.value = next;
+    runOn();
+  }
+
+  /** Runs the game's timers up to now and wakes again when the next one falls due. */
+  function runOn() {
+    timerDue = clearTimer(timerDue);
+    const base = model.value.state;
+    if (!base) {
+      shown.value = null;
+    } else {
+      const state = runTimers(base, shown.value, currentNow());
+      if (shown.value?.from !== base || shown.value.state !== state) shown.value = { from: base, state };
+      const wait = msUntilNextTimer(state, model.value.clock, performance.now());
+      // One ms late, so the timer has surely fallen due by the clock the view reads.
+      if (wait !== null) timerDue = window.setTimeout(runOn, Math.min(MAX_TIMER_MS, Math.ceil(wait) + 1));
+    }
     tick();
   }
 
@@ -92,7 +114,7 @@ export function createGame(options: GameOptions = {}) {
     if (frame) cancelAnimationFrame(frame);
     frame = 0;
     now.value = currentNow();
-    const state = model.value.state;
+    const state = shown.value?.state ?? null;
     if (state && needsFrames(state, now.value)) {
       frame = requestAnimationFrame(tick);
     }
@@ -132,11 +154,12 @@ export function createGame(options: GameOptions = {}) {
   onScopeDispose(() => {
     clearCommandTimers();
     resyncTimer = clearTimer(resyncTimer);
+    timerDue = clearTimer(timerDue);
     if (frame) cancelAnimationFrame(frame);
   });
 
   return {
-    state: computed(() => model.value.state),
+    state: computed(() => shown.value?.state ?? null),
     seq: computed(() => model.value.seq),
     clock: computed(() => model.value.clock),
     log: computed(() => model.value.log),
