@@ -69,6 +69,10 @@ export const JsonPatchOp = z.discriminatedUnion('op', [
 ]);
 export type JsonPatchOp = z.infer<typeof JsonPatchOp>;
 
+/**
+ * What a command changed, with what the game's timers did since the last patch: the server does not
+ * send timers as they fire, the client runs them itself (`advance`) on the state at `seq`.
+ */
 export const PatchMessage = z.object({
   type: z.literal('patch'),
   /** Applies to the state at `seq - 1` and yields the state at `seq`. */

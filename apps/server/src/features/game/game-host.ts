@@ -1,12 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { advance, apply, nextDueAt, nextGame, shareUnchanged, STATE_VERSION, type Command, type GameEvent, type GameState } from '@smoulder/engine';
 import type { NoticeMessage, ServerMessage } from '@smoulder/protocol';
-import fastJsonPatch from 'fast-json-patch';
 import type { FastifyBaseLogger } from 'fastify';
 import { GameClock } from './game-clock.ts';
 import { StaleSaveError, type RunningClock } from './save-repo.ts';
-
-const { compare } = fastJsonPatch;
+import { diffStates } from './state-diff.ts';
 
 /** Why a host ends a subscriber's connection. */
 export type CloseReason = 'moved' | 'restarting';
@@ -319,11 +317,11 @@ export class GameHost {
    */
   private publish(): void {
     if (this.sent === this.state) return;
-    const ops = compare(this.sent, this.state);
+    const ops = diffStates(this.sent, this.state);
     this.sent = this.state;
     if (ops.length === 0) return;
     this.seq += 1;
-    this.broadcast({ type: 'patch', seq: this.seq, ops: ops as never, clock: this.clock.sync() });
+    this.broadcast({ type: 'patch', seq: this.seq, ops, clock: this.clock.sync() });
   }
 
   private broadcast(message: ServerMessage): void {
