@@ -1,12 +1,14 @@
 /**
  * A scripted player over a real `ws` socket, as the browser client behaves: it keeps a copy of its
  * game from the snapshot and the numbered patches, knows the game clock from the clock syncs, runs
- * the game's timers on between patches (`stateAt`), and sends commands by id. Used by the recovery tests and the load benchmark, so it stays lean.
+ * the game's timers on between patches (`stateAt`, with the browser's own code), and sends commands
+ * by id. Used by the recovery tests and the load benchmark, so it stays lean.
  */
 import fastJsonPatch from 'fast-json-patch';
 import WebSocket from 'ws';
-import { advance, nextDueAt, type Command, type GameState } from '@smoulder/engine';
+import type { Command, GameState } from '@smoulder/engine';
 import type { ClockSync, ServerMessage } from '@smoulder/protocol';
+import { runTimers } from '../../apps/web/src/features/game/prediction.ts';
 
 const { applyPatch } = fastJsonPatch;
 
@@ -29,8 +31,8 @@ export class PlayerClient {
   private nextId = 0;
   private readonly pending = new Map<string, { sentAt: number; resolve?: (answer: Answer) => void }>();
   private lastPatch = { seq: -1, at: 0 };
-  /** `state` at `seq`, its timers run on (patches change `state` in place, hence the seq). */
-  private shown: { seq: number; from: GameState; state: GameState } | null = null;
+  /** `state` with its timers run on; dropped whenever `state` changes (patches change it in place). */
+  private shown: { from: GameState; state: GameState } | null = null;
   private snapshotWaiters: Array<() => void> = [];
   private closeWaiters: Array<() => void> = [];
 
@@ -81,6 +83,7 @@ export class PlayerClient {
     switch (msg.type) {
       case 'snapshot':
         this.state = msg.state;
+        this.shown = null;
         this.seq = msg.seq;
         this.clock = msg.clock;
         this.events.snapshot?.(raw.length);
@@ -94,6 +97,7 @@ export class PlayerClient {
           return;
         }
         applyPatch(this.state, msg.ops as never, false, true);
+        this.shown = null;
         this.seq = msg.seq;
         this.clock = msg.clock;
         this.lastPatch = { seq: msg.seq, at: now };
@@ -123,9 +127,7 @@ export class PlayerClient {
   /** The game as the browser would show it at `now`: the server's last state, its timers run on. */
   stateAt(now: number): GameState | null {
     if (!this.state) return null;
-    if (this.shown?.seq !== this.seq || this.shown.from !== this.state) this.shown = { seq: this.seq, from: this.state, state: this.state };
-    const due = nextDueAt(this.shown.state);
-    if (due !== null && due <= now) this.shown.state = advance(this.shown.state, now).state;
+    this.shown = { from: this.state, state: runTimers(this.state, this.shown, now) };
     return this.shown.state;
   }
 
