@@ -9,6 +9,7 @@ import { MAX_CLIENT_MESSAGE_BYTES } from '@smoulder/protocol';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { sendError } from './http/errors.ts';
+import { readWebBuild } from './http/web-build.ts';
 import csrf from './http/origin.ts';
 import database from './plugins/database.ts';
 import sessions, { SESSION_COOKIE } from './features/accounts/sessions.ts';
@@ -100,7 +101,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     loginAccountLimit: config.loginAccountLimit,
     guestRateLimit: config.guestRateLimit,
   });
+  const serveWeb = fs.existsSync(config.webDist);
   await app.register(game, {
+    build: serveWeb ? readWebBuild(config.webDist, app.log) : undefined,
     saveDelayMs: config.saveDelayMs,
     timerSaveDelayMs: config.timerSaveDelayMs,
     unloadGraceMs: config.unloadGraceMs,
@@ -116,7 +119,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(healthRoutes, { viaFront: config.behindFront });
   await app.register(adminRoutes, { wallNow: deps.wallNow });
 
-  const serveWeb = fs.existsSync(config.webDist);
   if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
   else app.log.warn({ webDist: config.webDist }, 'no web build found: serving the API only (run npm run build)');
   // Client-side routes fall back to the app shell; everything else is a JSON 404.

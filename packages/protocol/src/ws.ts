@@ -58,6 +58,11 @@ export const SnapshotMessage = z.object({
   clock: ClockSync,
   /** The most recent notices, oldest first, so a fresh tab shows the same log. */
   notices: z.array(NoticeMessage),
+  /**
+   * The web build the serving process ships (absent when it serves none). The client runs the
+   * game's timers itself, so a tab still running another build's rules reloads to this one.
+   */
+  build: z.string().min(1).max(64).optional(),
 });
 export type SnapshotMessage = z.infer<typeof SnapshotMessage>;
 

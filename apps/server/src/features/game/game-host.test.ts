@@ -38,6 +38,19 @@ describe('GameHost', () => {
     host.dispose();
   });
 
+  it('names the web build it serves in every snapshot, and no build when it serves none', () => {
+    const store: SaveStore = { write: async (_id, _s, _v, expected) => expected + 1 };
+    const served = new GameHost('u1', newGame(1), 0, store, { saveDelayMs: 1000, log: quietLog, build: 'b1' });
+    const sub = recorder();
+    served.attach(sub);
+    expect(sub.frames[0]).toMatchObject({ type: 'snapshot', build: 'b1' });
+    expect(served.snapshot().build).toBe('b1');
+    const bare = new GameHost('u2', newGame(1), 0, store, { saveDelayMs: 1000, log: quietLog });
+    expect('build' in bare.snapshot()).toBe(false);
+    served.dispose();
+    bare.dispose();
+  });
+
   it('gives a socket that joins later the notices the others were sent, as they were sent', () => {
     const host = new GameHost('u1', newGame(1), 0, { write: async (_id, _s, _v, expected) => expected + 1 }, { saveDelayMs: 1000, log: quietLog });
     const first = recorder();

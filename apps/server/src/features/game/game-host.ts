@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { advance, apply, nextDueAt, nextGame, shareUnchanged, STATE_VERSION, type Command, type GameEvent, type GameState } from '@smoulder/engine';
-import type { NoticeMessage, ServerMessage } from '@smoulder/protocol';
+import { PROTOCOL_VERSION, type NoticeMessage, type ServerMessage, type SnapshotMessage } from '@smoulder/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { GameClock } from './game-clock.ts';
 import { StaleSaveError, type RunningClock } from './save-repo.ts';
@@ -54,6 +54,8 @@ export class SaveLead {
 }
 
 export interface HostOptions {
+  /** The web build the process serves, named in every snapshot so that older tabs reload. */
+  build?: string;
   /**
    * Every change a crash would lose (a command, a replaced state, the clock starting) is stored
    * within this long (unless the database is slower than half of it).
@@ -191,16 +193,18 @@ export class GameHost {
   }
 
   /** The game as it is now, at a number every socket agrees on: what was held back goes out first. */
-  snapshot(): ServerMessage {
+  snapshot(): SnapshotMessage {
     this.publish();
-    return {
+    const snapshot: SnapshotMessage = {
       type: 'snapshot',
-      protocol: 1,
+      protocol: PROTOCOL_VERSION,
       seq: this.seq,
       state: this.state,
       clock: this.clock.sync(),
       notices: this.notices.map((text) => JSON.parse(text) as NoticeMessage),
     };
+    if (this.options.build) snapshot.build = this.options.build;
+    return snapshot;
   }
 
   /**

@@ -20,6 +20,8 @@ export class ServerClosingError extends GameUnavailableError {}
 export class GameElsewhereError extends GameUnavailableError {}
 
 export interface GameHostsOptions {
+  /** The web build this process serves (GameHost's `build`). */
+  build?: string;
   saveDelayMs: number;
   /** How soon changes made by the games' own timers are written (GameHost's `timerSaveDelayMs`). */
   timerSaveDelayMs?: number;
@@ -243,6 +245,7 @@ export class GameHosts {
       saved.revision,
       this.saves,
       {
+        build: this.options.build,
         saveDelayMs: this.options.saveDelayMs,
         timerSaveDelayMs: this.options.timerSaveDelayMs,
         saveLead: this.saveLead,

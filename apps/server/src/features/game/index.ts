@@ -20,6 +20,8 @@ const CLOSE_TOPIC = 'close';
 const FORGET_TOPIC = 'forget';
 
 export interface GameOptions {
+  /** The web build this process serves: every snapshot names it (protocol's SnapshotMessage). */
+  build?: string;
   saveDelayMs: number;
   timerSaveDelayMs?: number;
   /** How often this process records itself alive (heartbeat.ts); 250 ms by default. */
@@ -46,6 +48,7 @@ export default fp<GameOptions>(
     const heartbeat = new ProcessHeartbeat(app.db.prisma, { everyMs: opts.heartbeatMs ?? 250, log: app.log });
     await heartbeat.start();
     const hosts = new GameHosts(app.db.prisma, {
+      build: opts.build,
       saveDelayMs: opts.saveDelayMs,
       timerSaveDelayMs: opts.timerSaveDelayMs,
       processId: heartbeat.id,

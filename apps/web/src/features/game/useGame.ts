@@ -1,6 +1,7 @@
-import { computed, inject, onScopeDispose, provide, ref, shallowRef, type ComputedRef, type InjectionKey } from 'vue';
+import { computed, inject, onScopeDispose, provide, readonly, ref, shallowRef, type ComputedRef, type InjectionKey } from 'vue';
 import type { Command, GameState } from '@smoulder/engine';
 import type { ServerMessage } from '@smoulder/protocol';
+import { browserBuildEnv, checkBuild, type BuildEnv } from './build-check.ts';
 import { gameNowAt, needsFrames } from './clock.ts';
 import { parseServerFrame } from './frames.ts';
 import { msUntilNextTimer, runTimers } from './prediction.ts';
@@ -31,6 +32,8 @@ export interface GameOptions {
   onSessionInDoubt?: () => void;
   /** The server closed the socket, with its close code (e.g. this device was signed out elsewhere). */
   onClosed?: (code: number) => void;
+  /** This page's build and how to reload it (the browser's by default). */
+  buildEnv?: () => BuildEnv;
 }
 
 /**
@@ -43,6 +46,8 @@ export function createGame(options: GameOptions = {}) {
   const shown = shallowRef<{ from: GameState; state: GameState } | null>(null);
   let timerDue = 0;
   const now = ref(0);
+  /** The server runs a newer build and reloading did not bring it: the player is asked to. */
+  const outdated = ref(false);
   const timers = new Map<string, number>();
   let resyncTimer = 0;
   let frame = 0;
@@ -70,6 +75,7 @@ export function createGame(options: GameOptions = {}) {
 
   function handle(message: ServerMessage) {
     if (message.type === 'ack' || message.type === 'reject') clearCommandTimer(message.id);
+    if (message.type === 'snapshot') outdated.value = checkBuild(message.build, (options.buildEnv ?? browserBuildEnv)());
     let next = applyServerMessage(model.value, message, performance.now());
     if (next.resync === 'none') resyncTimer = clearTimer(resyncTimer);
     if (next.resync === 'needed' && connection.send({ type: 'resync' })) {
@@ -166,6 +172,7 @@ export function createGame(options: GameOptions = {}) {
     /** connecting / connected / reconnecting / offline */
     connection: status,
     now,
+    outdated: readonly(outdated),
     ready: computed(() => model.value.state !== null),
     /** Commands can be sent: connected, with a state to act on, not mid-resync. */
     canAct: computed(() => status.value === 'connected' && model.value.state !== null && model.value.resync === 'none'),
