@@ -36,7 +36,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { writeSave } from '../../apps/server/src/features/game/save-repo.ts';
 import { midGameVillage } from '../support/fixtures.ts';
-import { cpuMsOfStat, machineMsOfStat, processTree, processUsage, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { cpuMsOfStat, machineMsOfStat, processTree, processUsage, schedStats, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import type { FromThread, ThreadJob, ThreadJoined, ThreadReport, ToThread } from './thread-messages.ts';
 
 // ---- arguments
@@ -381,8 +381,12 @@ try {
   console.log(`server side of the joins: ${stage('session')}; ${stage('game')} (of which ${stage('lock')}, ${stage('read')})`);
 
   await sleep(WARMUP_S * 1000);
+  // The server's event loops (each process's main thread) and every thread of this generator.
+  const serverLoops = processTree(server.pid).map((pid): [number, number] => [pid, pid]);
+  const generatorThreads = (): Array<[number, number]> => readdirSync(`/proc/${process.pid}/task`).map((tid) => [process.pid, Number(tid)]);
   const snap = async () => ({
     usage: await processUsage(server!.pid),
+    sched: { server: schedStats(serverLoops), generator: schedStats(generatorThreads()) },
     // The pool opens and closes connections: each snapshot reads the backends alive then.
     pg: await cpuMsOf(await postgresBackends(dbName)),
     machine: await machineCpuMs(),
@@ -426,6 +430,13 @@ try {
     const over = n - delta(`nodejs_gc_duration_seconds_bucket{le="0.01",kind="${kind}"}`);
     return `${kind} ${fmt(n / seconds, 1)}/s, mean ${ms((sum / Math.max(1, n)) * 1000)}, ${fmt(over)} over 10 ms, ${fmt((sum / seconds) * 100, 1)}% of the time`;
   };
+  // Time a thread was ready to run but every core was taken: the box's share of the latencies.
+  const queued = (who: 'server' | 'generator') => {
+    const waitMs = after.sched[who].waitMs - before.sched[who].waitMs;
+    const runMs = after.sched[who].runMs - before.sched[who].runMs;
+    const slices = after.sched[who].slices - before.sched[who].slices;
+    return `${fmt(waitMs / seconds, 1)} ms/s (${fmt((waitMs / Math.max(1, runMs)) * 100, 1)}% of their running time, mean ${fmt((waitMs / Math.max(1, slices)) * 1000, 0)} µs a wait)`;
+  };
   const ack = percentiles(stats.ackMs);
   const patch = percentiles(stats.patchMs);
   const ms = (x: number) => `${fmt(x, 1)} ms`;
@@ -457,6 +468,7 @@ try {
       `p50 ${ms(stats.lag.p50)}, p99 ${ms(stats.lag.p99)}, max ${ms(stats.lag.max)}, the worst of ${THREADS} threads (their own stalls count in the latencies above)`,
     ],
     ['server event-loop lag', `p50 ${ms(after.metrics.get('nodejs_eventloop_lag_p50_seconds')! * 1000)}, p99 ${ms(after.metrics.get('nodejs_eventloop_lag_p99_seconds')! * 1000)}, max ${ms(after.metrics.get('nodejs_eventloop_lag_max_seconds')! * 1000)}`],
+    ['waiting for a core', `server event loops ${queued('server')}; generator threads ${queued('generator')}`],
     ['server GC', gcLine('minor') + '; ' + gcLine('major') + '; ' + gcLine('incremental')],
     ['postgres CPU', `${fmt(pgCpu * 100, 1)}% of a core (the backends serving this database)`],
     ['generator CPU', `${fmt(genCpu * 100, 1)}% of a core (this process)`],

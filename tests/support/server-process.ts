@@ -190,6 +190,26 @@ export async function processUsage(pid: number): Promise<{ rssBytes: number; cpu
   return usages.reduce((a, b) => ({ rssBytes: a.rssBytes + b.rssBytes, cpuMs: a.cpuMs + b.cpuMs }));
 }
 
+/**
+ * How long threads ran and waited in the kernel's run queue for a core (ms), and how many times they
+ * were scheduled, from /proc/<pid>/task/<tid>/schedstat; `tids` are [pid, tid] pairs (a process's
+ * main thread is [pid, pid]). A thread that ended is skipped.
+ */
+export function schedStats(tids: Array<[number, number]>): { runMs: number; waitMs: number; slices: number } {
+  const total = { runMs: 0, waitMs: 0, slices: 0 };
+  for (const [pid, tid] of tids) {
+    try {
+      const [run, wait, slices] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+      total.runMs += run / 1e6;
+      total.waitMs += wait / 1e6;
+      total.slices += slices;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /** CPU time (ms, user + system) in the text of a /proc/<pid>/stat file. */
 export function cpuMsOfStat(stat: string): number {
   // Fields after the command name (which may hold spaces) start at the closing parenthesis.
