@@ -6,15 +6,18 @@
  * (b) the cost of `advance` over one simulated hour of that village;
  * (c) a step on an expedition from that village (its world drawn, the wanderer three tiles out on a
  *     road east, where no fight can start): commands per second, and the JSON patch a step sends
- *     to the client against the snapshot a new connection gets.
+ *     to the client against the snapshot a new connection gets;
+ * (d) what a server does each time one of the village's timers falls due: `advance` to that moment
+ *     and `shareUnchanged` with the state before (the game host's `tick`), wake after wake.
  *
  * The village: 20 huts, 80 villagers, every building (the three mines granted), every job staffed,
  * stores deep enough that every job works every cycle, the income phases spread over the 10 s cycle
  * as buildings put up at different moments leave them, the arrival timer and random events running.
  * Each figure is the median of RUNS timed runs (after a warm-up), with min and max.
  */
-import { advance } from '../src/advance.ts';
+import { advance, nextDueAt } from '../src/advance.ts';
 import { apply } from '../src/apply.ts';
+import { shareUnchanged } from '../src/core/clone.ts';
 import { grantBuilding } from '../src/build/build.ts';
 import type { Command } from '../src/core/commands.ts';
 import type { Ctx } from '../src/core/context.ts';
@@ -193,4 +196,26 @@ console.log(
   `(c) a step on an expedition: median ${fmt(stepRate.median)} commands/s (min ${fmt(stepRate.min)}, max ${fmt(stepRate.max)}); ` +
     `patch ${patchSizes.map((b) => fmt(b)).join(' / ')} bytes vs snapshot ${fmt(snapshotBytes)} bytes ` +
     `(${fmt((100 * patchMedian) / snapshotBytes, 1)} %)`,
+);
+
+const WAKES_PER_RUN = 20_000;
+const wakeMicros = stats(
+  (() => {
+    const once = () => {
+      let state = village;
+      const t0 = performance.now();
+      for (let i = 0; i < WAKES_PER_RUN; i++) {
+        const due = nextDueAt(state);
+        if (due === null) throw new Error('no timer left in the village');
+        state = shareUnchanged(state, advance(state, due).state);
+      }
+      return ((performance.now() - t0) * 1_000) / WAKES_PER_RUN;
+    };
+    for (let i = 0; i < WARM_UPS; i++) once();
+    return Array.from({ length: RUNS }, once);
+  })(),
+);
+console.log(
+  `(d) a timer's wake on the server (advance to its due-time, shareUnchanged): median ${fmt(wakeMicros.median, 1)} µs ` +
+    `(min ${fmt(wakeMicros.min, 1)}, max ${fmt(wakeMicros.max, 1)}; ${RUNS} runs of ${fmt(WAKES_PER_RUN)} wakes)`,
 );
