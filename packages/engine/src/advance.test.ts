@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { advance, nextDueAt } from './advance.ts';
-import { newGame } from './core/state.ts';
-import { LIGHT, mustApply, noticeKeys } from './testing/play.ts';
+import { advance, nextDueAt, nextWakeAt } from './advance.ts';
+import { newGame, type GameState } from './core/state.ts';
+import { helpingBuilder, LIGHT, mustApply, noticeKeys } from './testing/play.ts';
 
 const lit = () => mustApply(newGame(1), LIGHT, 0).state;
 
@@ -14,6 +14,59 @@ describe('nextDueAt', () => {
     const open = advance(lit(), 45_000).state;
     expect(open.income.gatherer).toBe(46_000);
     expect(nextDueAt(open)).toBe(46_000);
+  });
+});
+
+describe('nextWakeAt', () => {
+  // The builder gathers from 151 s on; the temperature steps every 30 s and the fire cools at 5 min.
+  const village = () => advance(helpingBuilder(1), 160_000).state;
+  const FAR = 1e12;
+  const incomeOnly = (state: GameState): GameState => ({
+    ...state,
+    timers: { fireCool: null, temperature: FAR, builder: null, forest: null, population: null, event: FAR },
+  });
+
+  it('equals nextDueAt with no quiet time', () => {
+    const state = village();
+    expect(nextWakeAt(state, 0)).toBe(nextDueAt(state));
+  });
+
+  it('lets an income tick wait until the quiet time has passed', () => {
+    const state = incomeOnly(village());
+    expect(nextDueAt(state)).toBe(Math.min(...Object.values(state.income)));
+    expect(nextWakeAt(state, 10_000)).toBe(state.clock + 10_000);
+  });
+
+  it('never defers a timer that is not income', () => {
+    const state = village();
+    const soon = state.clock + 2_500;
+    const timed = { ...state, timers: { ...state.timers, temperature: soon } };
+    expect(nextWakeAt(timed, 10_000)).toBe(soon);
+  });
+
+  it('keeps an income tick that is already further off than the quiet time', () => {
+    const state = incomeOnly(village());
+    const income = Object.fromEntries(Object.keys(state.income).map((k) => [k, state.clock + 25_000]));
+    expect(nextWakeAt({ ...state, income }, 10_000)).toBe(state.clock + 25_000);
+  });
+
+  it('is null once the game has ended', () => {
+    const ended = advance(lit(), 1_000).state;
+    expect(nextWakeAt({ ...ended, ending: {} as GameState['ending'] }, 10_000)).toBeNull();
+  });
+
+  it('waking only when it says ends in the same game as waking at every due-time', () => {
+    // A host that wakes late still advances through every missed tick at its own time.
+    const start = village();
+    const end = start.clock + 600_000;
+    let woken = start;
+    for (;;) {
+      const at = nextWakeAt(woken, 10_000);
+      if (at === null || at > end) break;
+      woken = advance(woken, at).state;
+    }
+    woken = advance(woken, end).state;
+    expect(woken).toEqual(advance(start, end).state);
   });
 });
 

@@ -55,6 +55,27 @@ export function nextDueAt(state: GameState): number | null {
 }
 
 /**
+ * When a host that stays quiet about income should next wake the game: as `nextDueAt`, except that
+ * a wake for income alone waits until `quietMs` after the clock. Income moves stores (and what they
+ * unlock), which the client computes itself, and `advance` later runs every missed tick at its own
+ * due-time, so waking less often changes no outcome, only how soon an income-driven notice is sent.
+ */
+export function nextWakeAt(state: GameState, quietMs: number): number | null {
+  if (state.ending || state.flight) return null;
+  let other: number | null = null;
+  for (const due of [...Object.values(state.timers), nextPayoutAt(state), nextFightDueAt(state)]) {
+    if (due !== null && (other === null || due < other)) other = due;
+  }
+  let income: number | null = null;
+  for (const due of Object.values(state.income)) {
+    if (income === null || due < income) income = due;
+  }
+  if (income === null) return other;
+  const deferred = Math.max(income, state.clock + quietMs);
+  return other === null ? deferred : Math.min(other, deferred);
+}
+
+/**
  * Runs every timer due up to `now`, each at its own due-time, in time order, then sets the clock
  * to `now`. Time never runs backward: an earlier `now` changes nothing.
  */

@@ -9,7 +9,7 @@ export { WORLD_EVENTS } from './content/events/index.ts';
 export type { GameEvent, Cost } from './core/context.ts';
 export { ENGINE_ERROR_CODES } from './core/errors.ts';
 export type { EngineError, EngineErrorCode, NoticeParams } from './core/errors.ts';
-export { advance, nextDueAt } from './advance.ts';
+export { advance, nextDueAt, nextWakeAt } from './advance.ts';
 export type { Step } from './advance.ts';
 export { apply, check } from './apply.ts';
 export type { ApplyResult } from './apply.ts';

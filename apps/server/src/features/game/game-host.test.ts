@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { advance, eventView, newGame, type Command, type GameState } from '@smoulder/engine';
+import { advance, apply, eventView, newGame, type Command, type GameState } from '@smoulder/engine';
 import fastJsonPatch from 'fast-json-patch';
 import type { ServerMessage } from '@smoulder/protocol';
 import type { FastifyBaseLogger } from 'fastify';
@@ -94,6 +94,39 @@ describe('GameHost', () => {
     expect(sub.frames.filter((f) => f.type === 'patch')).toHaveLength(patchesBefore + 1);
     expect(held()).toEqual(host.currentState);
     host.dispose();
+    vi.useRealTimers();
+  });
+
+  it('wakes a game that has only income due at most once per quiet time, and runs every tick it slept through', async () => {
+    vi.useFakeTimers();
+    // The builder and the gatherers bring wood in every few seconds; nothing else falls due for ages.
+    const lit = apply(newGame(1), { type: 'light_fire' }, 0);
+    const village = advance(lit.ok ? lit.state : newGame(1), 1_000_000).state;
+    const start: GameState = { ...village, timers: { ...village.timers, fireCool: null, temperature: 1e12, event: 1e12 } };
+    const incomeDue = Math.min(...Object.values(start.income));
+    expect(incomeDue - start.clock).toBeLessThan(10_000);
+    const wakes = (quiet?: number) => {
+      const host = new GameHost('u1', start, 0, { write: async (_id, _s, _v, expected) => expected + 1 }, {
+        saveDelayMs: 60_000,
+        log: quietLog,
+        ...(quiet === undefined ? {} : { incomeQuietMs: quiet }),
+      });
+      host.attach(recorder());
+      return host;
+    };
+    const sleepy = wakes();
+    const eager = wakes(0);
+    await vi.advanceTimersByTimeAsync(incomeDue - start.clock);
+    // The eager host ran the income tick at its time; the default one sleeps on.
+    expect(eager.currentState.clock).toBe(incomeDue);
+    expect(sleepy.currentState.clock).toBe(start.clock);
+    await vi.advanceTimersByTimeAsync(start.clock + 10_000 - incomeDue);
+    expect(sleepy.currentState.clock).toBe(start.clock + 10_000);
+    // Every tick it slept through ran at its own time: the game is what waking each time made.
+    expect(sleepy.currentState).toEqual(advance(start, start.clock + 10_000).state);
+    expect(sleepy.currentState.stores.wood).toBeGreaterThan(start.stores.wood!);
+    sleepy.dispose();
+    eager.dispose();
     vi.useRealTimers();
   });
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { advance, apply, nextDueAt, nextGame, shareUnchanged, STATE_VERSION, type Command, type GameEvent, type GameState } from '@smoulder/engine';
+import { advance, apply, nextGame, nextWakeAt, shareUnchanged, STATE_VERSION, type Command, type GameEvent, type GameState } from '@smoulder/engine';
 import { PROTOCOL_VERSION, type NoticeMessage, type ServerMessage, type SnapshotMessage } from '@smoulder/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { GameClock } from './game-clock.ts';
@@ -67,6 +67,13 @@ export interface HostOptions {
    * on to the moment the dead process was last seen alive (save-repo.ts, `Replay`).
    */
   timerSaveDelayMs?: number;
+  /**
+   * How long a game with nothing due but income may sleep (game ms, default 10 s). Income ticks
+   * every few seconds and moves only what the client computes itself; waking for each was most of
+   * the server's timer wakes (docs/operations.md, "Load"). Nothing is lost: the next wake, command
+   * or socket runs every missed tick at its own time.
+   */
+  incomeQuietMs?: number;
   saveLead?: SaveLead;
   log: FastifyBaseLogger;
   wallNow?: () => number;
@@ -90,6 +97,7 @@ export type KeyMoment = 'lift_off' | 'ending';
 
 const RECENT_NOTICES = 30;
 export const DEFAULT_TIMER_SAVE_DELAY_MS = 10_000;
+export const DEFAULT_INCOME_QUIET_MS = 10_000;
 
 /**
  * The same text as one string. V8 hands back a longer result of JSON.stringify as a tree of pieces
@@ -108,7 +116,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * One player's game while any of their sockets is open: the single place their state changes.
  * Commands apply in arrival order (everything here is synchronous between awaits), what a command
  * changed (with what the timers did since the last one) goes to every socket as a numbered patch,
- * one timer wakes the game at its next due-time (its notices go out then), and
+ * one timer wakes the game at its next due-time (its notices go out then; income alone wakes it at
+ * most every `incomeQuietMs`), and
  * changes are written behind, checked against the save's revision: a player's within
  * `saveDelayMs`, the game's own (its timers) within `timerSaveDelayMs`.
  */
@@ -338,7 +347,7 @@ export class GameHost {
 
   private armWake(): void {
     this.clearWake();
-    const due = nextDueAt(this.state);
+    const due = nextWakeAt(this.state, this.options.incomeQuietMs ?? DEFAULT_INCOME_QUIET_MS);
     if (due === null || !this.clock.running) return;
     const delay = Math.min(MAX_TIMER_MS, Math.ceil(this.clock.wallDelayUntil(due)));
     this.wakeTimer = setTimeout(() => {
