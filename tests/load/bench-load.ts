@@ -449,6 +449,7 @@ try {
     ['command → ack', `p50 ${ms(ack.p50)}, p95 ${ms(ack.p95)}, p99 ${ms(ack.p99)}, max ${ms(ack.max)} (n=${fmt(ack.n)})`],
     ['command → patch', `p50 ${ms(patch.p50)}, p95 ${ms(patch.p95)}, p99 ${ms(patch.p99)}, max ${ms(patch.max)} (n=${fmt(patch.n)})`],
     ['server command time', `mean ${fmt((delta('smoulder_command_duration_seconds_sum') / delta('smoulder_command_duration_seconds_count')) * 1e6, 0)} µs`],
+    ['timer wakes', `${fmt(delta('smoulder_game_wakes_total') / seconds)}/s (games woken by their own timers, not by a command)`],
     ['bytes per patch', `${fmt(stats.patchBytes / stats.patches)} (${fmt(stats.patches / seconds)} patches/s received)`],
     ['bytes per snapshot', `${fmt(stats.snapshotBytes / stats.snapshots)}`],
     [

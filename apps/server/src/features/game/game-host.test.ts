@@ -105,17 +105,19 @@ describe('GameHost', () => {
     const start: GameState = { ...village, timers: { ...village.timers, fireCool: null, temperature: 1e12, event: 1e12 } };
     const incomeDue = Math.min(...Object.values(start.income));
     expect(incomeDue - start.clock).toBeLessThan(10_000);
-    const wakes = (quiet?: number) => {
+    const woken = { sleepy: 0, eager: 0 };
+    const wakes = (name: keyof typeof woken, quiet?: number) => {
       const host = new GameHost('u1', start, 0, { write: async (_id, _s, _v, expected) => expected + 1 }, {
         saveDelayMs: 60_000,
         log: quietLog,
+        onWake: () => void (woken[name] += 1),
         ...(quiet === undefined ? {} : { incomeQuietMs: quiet }),
       });
       host.attach(recorder());
       return host;
     };
-    const sleepy = wakes();
-    const eager = wakes(0);
+    const sleepy = wakes('sleepy');
+    const eager = wakes('eager', 0);
     await vi.advanceTimersByTimeAsync(incomeDue - start.clock);
     // The eager host ran the income tick at its time; the default one sleeps on.
     expect(eager.currentState.clock).toBe(incomeDue);
@@ -125,6 +127,9 @@ describe('GameHost', () => {
     // Every tick it slept through ran at its own time: the game is what waking each time made.
     expect(sleepy.currentState).toEqual(advance(start, start.clock + 10_000).state);
     expect(sleepy.currentState.stores.wood).toBeGreaterThan(start.stores.wood!);
+    // Once in those 10 s, against once per income tick (the builder's and the gatherers' fall apart).
+    expect(woken.sleepy).toBe(1);
+    expect(woken.eager).toBe(new Set(Object.values(start.income)).size);
     sleepy.dispose();
     eager.dispose();
     vi.useRealTimers();

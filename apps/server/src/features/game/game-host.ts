@@ -81,6 +81,8 @@ export interface HostOptions {
   /** Somebody else wrote this game: the host must be dropped without writing again. */
   onConflict?: (host: GameHost) => void;
   onWrite?: (report: WriteReport) => void;
+  /** Told each time the game's own timer wakes it (metrics). */
+  onWake?: () => void;
   /** A won game is about to give way to the next: keep it on the account first (throws: nothing changes). */
   onRestart?: (finished: GameState) => Promise<void>;
   /** The next game's seed (random by default). */
@@ -352,6 +354,7 @@ export class GameHost {
     const delay = Math.min(MAX_TIMER_MS, Math.ceil(this.clock.wallDelayUntil(due)));
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null;
+      this.options.onWake?.();
       this.tick();
     }, delay);
   }

@@ -39,6 +39,8 @@ export interface GameHostsOptions {
   onWrite?: (report: WriteReport) => void;
   /** Told the number of games in every statement that writes them (metrics). */
   onSaveBatch?: (size: number) => void;
+  /** Told each time a game's own timer wakes it (metrics). */
+  onWake?: () => void;
   /** Told how long each load took to take the player's lock and then to read (claim) the save (metrics). */
   onLoad?: (lockSeconds: number, readSeconds: number) => void;
   /** Told of every game run on past its save on loading, the process that ran it having died (metrics). */
@@ -253,6 +255,7 @@ export class GameHosts {
         wallNow: this.options.wallNow,
         onConflict: (h) => this.onConflict(h),
         onWrite: this.options.onWrite,
+        onWake: this.options.onWake,
         onRestart: async (finished) => {
           gameId = await recordFinishedGame(this.prisma, userId, gameId, finished);
         },

@@ -63,6 +63,7 @@ export default fp<GameOptions>(
           ? app.metrics.saved(report.ms / 1000, report.lagMs === null ? null : report.lagMs / 1000)
           : app.metrics.saveFailed(report.conflict ? 'conflict' : 'error'),
       onSaveBatch: (size) => app.metrics.saveBatch(size),
+      onWake: () => app.metrics.woke(),
       onLoad: (lockSeconds, readSeconds) => {
         app.metrics.joined('lock', lockSeconds);
         app.metrics.joined('read', readSeconds);

@@ -29,6 +29,8 @@ export interface GameMetrics {
   takeover(): void;
   /** A game was run on past its save as it loaded, its process having died `seconds` after the write. */
   replayed(seconds: number): void;
+  /** A loaded game was woken by its own timers (not by a command or a socket). */
+  woke(): void;
 }
 
 export type JoinStage = 'session' | 'game' | 'lock' | 'read';
@@ -134,6 +136,12 @@ export class Metrics implements GameMetrics {
     registers: [this.registry],
   });
 
+  private readonly wakes = new Counter({
+    name: 'smoulder_game_wakes_total',
+    help: 'Times a loaded game was woken by its own timers rather than by a command or a socket (income alone wakes it at most every 10 s of play).',
+    registers: [this.registry],
+  });
+
   private readonly replays = new Histogram({
     name: 'smoulder_replay_seconds',
     help: 'Games run on past their save as they loaded (their process died): wall time between the write and its last heartbeat.',
@@ -233,5 +241,9 @@ export class Metrics implements GameMetrics {
 
   saveBatch(size: number): void {
     this.saveBatches.observe(size);
+  }
+
+  woke(): void {
+    this.wakes.inc();
   }
 }
