@@ -92,9 +92,35 @@ export interface ServerProcess {
   host: string;
   /** Resolves when the process has exited. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Everything it wrote to stdout and stderr so far. */
+  /** What it wrote to stdout and stderr so far: all of it up to 4 MB, else its first and last 2 MB. */
   output(): string;
   kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * A process's output, kept whole up to `limit` characters and beyond that as its beginning and its
+ * end: an overloaded server can log more than a JavaScript string can hold.
+ */
+export function boundedLog(limit = 4 * 1024 * 1024) {
+  const half = limit / 2;
+  let head = '';
+  let tail = '';
+  let dropped = 0;
+  return {
+    add(chunk: string) {
+      if (head.length < half) {
+        const room = half - head.length;
+        head += chunk.slice(0, room);
+        chunk = chunk.slice(room);
+      }
+      tail += chunk;
+      if (tail.length > half) {
+        dropped += tail.length - half;
+        tail = tail.slice(tail.length - half);
+      }
+    },
+    text: () => (dropped ? `${head}\n[… ${dropped} characters left out …]\n${tail}` : head + tail),
+  };
 }
 
 /** Every server this process started and that is still running: killed when this process exits. */
@@ -120,9 +146,9 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
   });
   children.add(proc);
   proc.once('exit', () => children.delete(proc));
-  let output = '';
-  proc.stdout!.on('data', (chunk) => (output += chunk));
-  proc.stderr!.on('data', (chunk) => (output += chunk));
+  const log = boundedLog();
+  proc.stdout!.on('data', (chunk: Buffer) => log.add(chunk.toString()));
+  proc.stderr!.on('data', (chunk: Buffer) => log.add(chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     proc.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -131,7 +157,7 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
   let gone = false;
   void exited.then(() => (gone = true));
   for (;;) {
-    if (gone) throw new Error(`the server exited while starting:\n${output}`);
+    if (gone) throw new Error(`the server exited while starting:\n${log.text()}`);
     try {
       const res = await fetch(`http://${host}/healthz`);
       if (res.ok) break;
@@ -140,7 +166,7 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
     }
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
-      throw new Error(`the server did not answer /healthz within ${timeoutMs} ms:\n${output}`);
+      throw new Error(`the server did not answer /healthz within ${timeoutMs} ms:\n${log.text()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -150,7 +176,7 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
     port,
     host,
     exited,
-    output: () => output,
+    output: () => log.text(),
     kill(signal) {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
       return exited;
