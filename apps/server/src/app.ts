@@ -22,6 +22,7 @@ import healthRoutes from './features/health/routes.ts';
 import analytics from './features/analytics/index.ts';
 import adminRoutes from './features/admin/index.ts';
 import metrics from './features/metrics/index.ts';
+import { logDestination } from './log-destination.ts';
 
 export interface AppDeps {
   /** An already open database (tests); otherwise one is opened from the config. */
@@ -36,7 +37,7 @@ const BODY_LIMIT = 16 * 1024;
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? { level: config.logLevel, stream: logDestination() },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // Opening the database may take long: after a crash the embedded PGlite replays its log
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     saveDelayMs: config.saveDelayMs,
     timerSaveDelayMs: config.timerSaveDelayMs,
     unloadGraceMs: config.unloadGraceMs,
+    maxGames: config.maxGames,
     allowedOrigins: config.allowedOrigins,
     frameLimits: config.socketFrameLimit,
     ownership: deps.ownership,

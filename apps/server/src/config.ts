@@ -39,6 +39,11 @@ export interface Config {
   timerSaveDelayMs: number;
   /** How long a game stays in memory after its last socket closed. */
   unloadGraceMs: number;
+  /**
+   * At most this many games loaded in this process (each holds a player's advisory lock on
+   * Postgres); a player beyond it is told the server is unavailable and retries. 0: no limit.
+   */
+  maxGames: number;
   loginRateLimit: { max: number; windowMs: number };
   /** Failed sign-ins allowed per account (email) per window, counted in this process's memory. */
   loginAccountLimit: { max: number; windowMs: number };
@@ -86,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     saveDelayMs: int(env.SAVE_DELAY_MS, 1000),
     timerSaveDelayMs: int(env.TIMER_SAVE_DELAY_MS, 10_000),
     unloadGraceMs: int(env.UNLOAD_GRACE_MS, 10_000),
+    maxGames: int(env.MAX_GAMES, 0),
     loginRateLimit: { max: int(env.LOGIN_RATE_LIMIT, 10), windowMs: 60_000 },
     loginAccountLimit: { max: int(env.LOGIN_ACCOUNT_LIMIT, 10), windowMs: 15 * 60_000 },
     guestRateLimit: { max: int(env.GUEST_RATE_LIMIT, 30), windowMs: 60_000 },

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { limitHeapGrowth } from './heap.ts';
+import { logDestination } from './log-destination.ts';
 
 const config = loadConfig();
 const isWorker = process.env.SMOULDER_WORKER !== undefined;
@@ -37,7 +38,7 @@ function stopOnSignal(stop: () => Promise<void>, log: Log, forceMs = 15_000) {
 if (config.workers > 1 && !isWorker) {
   // Imported here, not above: the front loads none of the app it hands connections to.
   const { startFront } = await import('./cluster/front.ts');
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel }, logDestination());
   const front = await startFront({
     script: fileURLToPath(import.meta.url),
     workers: config.workers,

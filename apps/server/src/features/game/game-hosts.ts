@@ -32,6 +32,12 @@ export interface GameHostsOptions {
    */
   processId?: string | null;
   unloadGraceMs: number;
+  /**
+   * At most this many games loaded (or loading) at once; 0 or none: no limit. Each holds its
+   * player's advisory lock, and a Postgres whose lock table is full fails more than new locks: new
+   * connections and the saves of games already running (docs/operations.md, "Advisory locks").
+   */
+  maxGames?: number;
   log: FastifyBaseLogger;
   ownership: PlayerOwnership;
   wallNow?: () => number;
@@ -39,6 +45,8 @@ export interface GameHostsOptions {
   onWrite?: (report: WriteReport) => void;
   /** Told the number of games in every statement that writes them (metrics). */
   onSaveBatch?: (size: number) => void;
+  /** Told each time a player is turned away because `maxGames` are loaded (metrics). */
+  onFull?: () => void;
   /** Told each time a game's own timer wakes it (metrics). */
   onWake?: () => void;
   /** Told how long each load took to take the player's lock and then to read (claim) the save (metrics). */
@@ -212,6 +220,12 @@ export class GameHosts {
   }
 
   private async load(userId: string): Promise<GameHost> {
+    const max = this.options.maxGames ?? 0;
+    // The game being loaded is not among `loading` yet: it is added once this first step returns.
+    if (max > 0 && this.hosts.size + this.loading.size >= max) {
+      this.options.onFull?.();
+      throw new GameUnavailableError('this process already runs as many games as it may');
+    }
     const started = performance.now();
     if (!(await this.options.ownership.acquire(userId))) {
       throw new GameElsewhereError('this game is running elsewhere');

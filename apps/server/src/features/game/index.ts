@@ -27,6 +27,8 @@ export interface GameOptions {
   /** How often this process records itself alive (heartbeat.ts); 250 ms by default. */
   heartbeatMs?: number;
   unloadGraceMs: number;
+  /** GameHosts' `maxGames`. */
+  maxGames?: number;
   allowedOrigins: string[];
   /** How fast one socket may send frames. */
   frameLimits: FrameLimits;
@@ -54,6 +56,7 @@ export default fp<GameOptions>(
       processId: heartbeat.id,
       onReplay: (wallMs) => app.metrics.replayed(wallMs / 1000),
       unloadGraceMs: opts.unloadGraceMs,
+      maxGames: opts.maxGames,
       log: app.log,
       ownership: opts.ownership ?? cluster ?? singleProcessOwnership,
       wallNow: opts.wallNow,
@@ -64,6 +67,7 @@ export default fp<GameOptions>(
           : app.metrics.saveFailed(report.conflict ? 'conflict' : 'error'),
       onSaveBatch: (size) => app.metrics.saveBatch(size),
       onWake: () => app.metrics.woke(),
+      onFull: () => app.metrics.full(),
       onLoad: (lockSeconds, readSeconds) => {
         app.metrics.joined('lock', lockSeconds);
         app.metrics.joined('read', readSeconds);

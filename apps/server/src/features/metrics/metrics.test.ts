@@ -40,6 +40,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'smoulder_games_loaded')).toBe(0);
     expect(sample(text, 'smoulder_ws_connections')).toBe(0);
     expect(sample(text, 'smoulder_game_wakes_total')).toBe(0);
+    expect(sample(text, 'smoulder_games_refused_full_total')).toBe(0);
   });
 
   it('counts players, commands and their latency, refused frames and saves', async () => {

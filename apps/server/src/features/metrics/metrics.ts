@@ -31,6 +31,8 @@ export interface GameMetrics {
   replayed(seconds: number): void;
   /** A loaded game was woken by its own timers (not by a command or a socket). */
   woke(): void;
+  /** A player was turned away: this process already runs `MAX_GAMES` games. */
+  full(): void;
 }
 
 export type JoinStage = 'session' | 'game' | 'lock' | 'read';
@@ -142,6 +144,12 @@ export class Metrics implements GameMetrics {
     registers: [this.registry],
   });
 
+  private readonly turnedAway = new Counter({
+    name: 'smoulder_games_refused_full_total',
+    help: 'Players turned away because this process already ran MAX_GAMES games (they retry, and may reach another process).',
+    registers: [this.registry],
+  });
+
   private readonly replays = new Histogram({
     name: 'smoulder_replay_seconds',
     help: 'Games run on past their save as they loaded (their process died): wall time between the write and its last heartbeat.',
@@ -245,5 +253,9 @@ export class Metrics implements GameMetrics {
 
   woke(): void {
     this.wakes.inc();
+  }
+
+  full(): void {
+    this.turnedAway.inc();
   }
 }
