@@ -48,3 +48,9 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
   if (!header) throw new Error('no Set-Cookie in the response');
   return header.split(';')[0];
 }
+
+/** A new guest, as a browser starts one: their session cookie and user id. */
+export async function newGuest(app: FastifyInstance): Promise<{ cookie: string; userId: string }> {
+  const res = await app.inject({ method: 'POST', url: '/api/guest' });
+  return { cookie: sessionCookie(res.headers['set-cookie']), userId: res.json().user.id as string };
+}

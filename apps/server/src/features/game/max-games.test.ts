@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../config.ts';
 import { testBackends } from '../../db/test-database.ts';
-import { sessionCookie, startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { newGuest as newGuestOf, startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { TestSocket } from '../../testing/test-socket.ts';
 import { CLOSE } from './socket-route.ts';
 
@@ -24,10 +24,7 @@ describe.each(testBackends())('MAX_GAMES on $name', (backend) => {
   });
   afterAll(() => t.close());
 
-  const newGuest = async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/guest' });
-    return { cookie: sessionCookie(res.headers['set-cookie']), userId: res.json().user.id as string };
-  };
+  const newGuest = () => newGuestOf(t.app);
   const connect = (cookie: string) => TestSocket.open(`ws://${base}/ws`, { cookie, origin: `http://${base}` });
   const refusals = async () => {
     const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { apply, newGame, type GameState } from '@smoulder/engine';
 import { testBackends } from '../../db/test-database.ts';
-import { sessionCookie, startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { newGuest as newGuestOf, startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { TestSocket } from '../../testing/test-socket.ts';
 import { listFinishedGames } from './finished-games-repo.ts';
 
@@ -34,10 +34,7 @@ describe.each(testBackends())('beginning again after the ending on $name', (back
   });
   afterAll(() => t.close());
 
-  const newGuest = async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/guest' });
-    return { cookie: sessionCookie(res.headers['set-cookie']), userId: res.json().user.id as string };
-  };
+  const newGuest = () => newGuestOf(t.app);
   const connect = (cookie: string) => TestSocket.open(`ws://${base}/ws`, { cookie, origin: `http://${base}` });
 
   /** A guest whose save holds `state` (their game made once by a first socket, then overwritten). */

@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { GameState } from '@smoulder/engine';
 import { testBackends } from '../../db/test-database.ts';
-import { sessionCookie, startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { sessionCookie, newGuest as newGuestOf, startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { TestSocket } from '../../testing/test-socket.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -22,10 +22,7 @@ describe.each(testBackends())('the game socket on $name', (backend) => {
   });
   afterAll(() => t.close());
 
-  const newGuest = async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/guest' });
-    return { cookie: sessionCookie(res.headers['set-cookie']), userId: res.json().user.id as string };
-  };
+  const newGuest = () => newGuestOf(t.app);
   const connect = (cookie: string, origin = `http://${base}`) =>
     TestSocket.open(`ws://${base}/ws`, { cookie, origin });
 
